@@ -1,0 +1,68 @@
+# Static keys, rebuilt as a patch series on Debian's linux-source-6.1.
+#
+#   make              the main job: tree, series, build and boot 'series'
+#   make check        every variant, every check, the harness's own tests
+#   make VARIANT=distro run   one variant (series, distro or off)
+#
+# Each target is one script of scripts/; read it there.
+
+CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/static-keys
+VARIANT   ?= series
+ACCEL     ?=
+TIMEOUT   ?= 600
+JOBS      ?= $(shell nproc)
+export CACHE_DIR ACCEL TIMEOUT JOBS
+
+VARIANTS  := series distro off
+S         := scripts
+ROOT       = $(shell $(S)/cache-root.sh)
+logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
+
+.PHONY: all run check deps tree prepare build boot report host-test \
+	clean clean-tree distclean
+
+all: deps
+	-$(S)/variant.sh series
+	$(S)/report.py $(call logdirs,series)
+
+# One variant: VARIANT=series|distro|off.
+run: deps
+	-$(S)/variant.sh $(VARIANT)
+	$(S)/report.py $(call logdirs,$(VARIANT))
+
+check: deps
+	-for v in $(VARIANTS); do $(S)/variant.sh $$v; done
+	-$(S)/host-test.sh
+	$(S)/report.py --json $(ROOT)/check.json \
+		$(call logdirs,$(VARIANTS)) host=$(ROOT)/host/logs:host
+
+deps:
+	$(S)/deps.sh
+
+tree: deps
+	$(S)/tree.sh
+
+prepare: tree
+	$(S)/prepare.sh $(VARIANT)
+
+build: prepare
+	$(S)/build.sh $(VARIANT)
+
+boot:
+	$(S)/initramfs.sh $(VARIANT)
+	$(S)/boot.sh $(VARIANT)
+
+report:
+	$(S)/report.py $(call logdirs,$(VARIANTS))
+
+host-test:
+	$(S)/host-test.sh
+	$(S)/report.py host=$(ROOT)/host/logs:host
+
+# Worktrees and builds go; the pristine tree stays.
+clean clean-tree:
+	$(S)/clean.sh $(if $(filter clean-tree,$@),$(VARIANT),$(VARIANTS))
+
+# Everything in the cache, the pristine tree too.
+distclean:
+	rm -rf $(CACHE_DIR)

@@ -1,0 +1,62 @@
+#!/bin/sh
+# apply-series.sh WORKTREE: apply every patch of ./series to WORKTREE with
+# quilt, without fuzz.  Refuses a worktree that is already patched or
+# modified; a patch that does not apply is named with the file that failed,
+# and the worktree is put back to its pristine state.
+# apply-series.sh --hash: print a hash of the series and all its patches.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+SERIES=${SERIES:-$REPO/series}
+PATCHES=${PATCHES:-$REPO/patches}
+
+patch_names() {
+	sed -e 's/#.*//' -e 's/[[:space:]].*//' "$SERIES" | grep -v '^$' || true
+}
+
+[ -f "$SERIES" ] || die "series file $SERIES not found"
+for p in $(patch_names); do
+	[ -f "$PATCHES/$p" ] || die "$SERIES names $p, but $PATCHES/$p does not exist"
+done
+
+if [ "${1:-}" = --hash ]; then
+	{
+		cat "$SERIES"
+		for p in $(patch_names); do cat "$PATCHES/$p"; done
+	} | sha256sum | cut -d' ' -f1
+	exit 0
+fi
+
+wt=${1:?usage: apply-series.sh WORKTREE | --hash}
+[ -d "$wt" ] || die "$wt is not a directory"
+cd "$wt"
+[ ! -e .pc ] || die "$wt already has quilt patches applied (.pc exists): refusing to apply the series again"
+dirty=$(git status --porcelain | head -5)
+[ -z "$dirty" ] || die "$wt is modified, refusing to apply the series onto it:
+$dirty"
+
+if [ -z "$(patch_names)" ]; then
+	note "series is empty: $wt stays as the pristine tree"
+	exit 0
+fi
+
+export QUILT_PATCHES="$PATCHES" QUILT_SERIES="$SERIES" QUILT_PC=.pc
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+if quilt push -a --fuzz=0 >"$out" 2>&1; then
+	note "applied $(patch_names | wc -l) patches to $wt"
+	exit 0
+fi
+cat "$out" >&2
+failed=$(sed -n 's/^Applying patch //p' "$out" | tail -1)
+files=$(sed -n -e 's/.*rejects in file //p' \
+	-e 's/^can.t find file to patch.*/(a file the patch names is missing)/p' \
+	-e 's/^The next patch would create the file \(.*\),$/\1 (exists already)/p' \
+	-e 's/^File \(.*\) is read-only.*/\1 (read-only)/p' "$out" | sort -u | tr '\n' ' ')
+grep -q 'Hunk .* succeeded .* with fuzz' "$out" && files="$files(needs fuzz, refused)"
+# No half-applied tree: back to pristine.
+quilt pop -a -f -q >/dev/null 2>&1 || true
+rm -rf .pc
+git checkout -q -f HEAD
+git clean -q -f -d
+die "patch ${failed#"$PATCHES"/} does not apply: ${files:-see the quilt output above}; $wt was reset to pristine"

@@ -1,0 +1,34 @@
+#!/bin/sh
+# build.sh VARIANT: configure, then build bzImage and modules with make O=,
+# then the harness's test module (tests/kmod) against that build.
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant "${1:?usage: build.sh VARIANT}"
+JOBS=${JOBS:-$(nproc)}
+
+cc=gcc
+if command -v ccache >/dev/null 2>&1; then
+	cc="ccache gcc"
+fi
+
+"$REPO/scripts/config.sh" "$VARIANT"
+
+log=$LOGS/build.log
+start=$(date +%s)
+note "building $VARIANT in $OBJ (log: $log)"
+if ! make -C "$SRC" O="$OBJ" -j"$JOBS" CC="$cc" bzImage modules > "$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -20 >&2
+	die "kernel build of $VARIANT failed; log: $log"
+fi
+
+# The module's sources are copied so that kbuild writes nothing into the
+# repository.
+kmod=$VDIR/kmod
+rm -rf "$kmod"
+cp -r "$REPO/tests/kmod" "$kmod"
+if ! make -C "$OBJ" M="$kmod" CC="$cc" modules >> "$log" 2>&1; then
+	tail -20 "$log" >&2
+	die "test module build against $VARIANT failed; log: $log"
+fi
+echo $(( $(date +%s) - start )) > "$LOGS/build-seconds"
+note "built $VARIANT in $(cat "$LOGS/build-seconds") s"

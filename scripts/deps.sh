@@ -1,0 +1,29 @@
+#!/bin/sh
+# deps.sh: install the Debian packages the harness needs, if any is missing
+# (apt-get update once first).  Fails naming what could not be installed.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+PACKAGES="$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
+cpio quilt ccache qemu-system-x86 busybox-static python3 git xz-utils file"
+
+missing=
+for p in $PACKAGES; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+[ "$(id -u)" = 0 ] ||
+	die "missing packages:$missing; run as root, or: apt-get install$missing"
+note "installing:$missing"
+log=${TMPDIR:-/tmp}/static-keys-apt.log
+if ! apt-get update > "$log" 2>&1; then
+	tail -5 "$log" >&2
+	die "apt-get update failed (package index unreachable?); missing:$missing; log: $log"
+fi
+# shellcheck disable=SC2086
+if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing >> "$log" 2>&1; then
+	tail -5 "$log" >&2
+	die "apt-get install failed for:$missing; log: $log"
+fi

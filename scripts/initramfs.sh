@@ -1,0 +1,45 @@
+#!/bin/sh
+# initramfs.sh VARIANT: the guest's initramfs: busybox-static, /init, the
+# checks of tests/guest, the fault inits of initramfs/fault, and the modules
+# the checks load (the kernel's static key tests and tests/kmod), packed
+# with the tree's own usr/gen_init_cpio so that no root is needed.
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant "${1:?usage: initramfs.sh VARIANT}"
+
+BUSYBOX=${BUSYBOX:-/bin/busybox}
+[ -x "$BUSYBOX" ] || die "$BUSYBOX not found: install busybox-static (make deps)"
+file "$BUSYBOX" 2>/dev/null | grep -q 'statically linked' ||
+	ldd "$BUSYBOX" 2>&1 | grep -q 'not a dynamic' ||
+	die "$BUSYBOX is not statically linked: install busybox-static"
+
+out=$VDIR/initramfs.cpio
+gen=$VDIR/gen_init_cpio
+list=$VDIR/initramfs.list
+[ -x "$gen" ] || cc -O2 -o "$gen" "$SRC/usr/gen_init_cpio.c" ||
+	die "cannot build $SRC/usr/gen_init_cpio.c"
+
+modules="$OBJ/lib/test_static_key_base.ko $OBJ/lib/test_static_keys.ko"
+modules="$modules $(ls "$VDIR"/kmod/*.ko)"
+
+{
+	for d in /bin /dev /proc /sys /tmp /lib /checks /modules /fault; do
+		echo "dir $d 0755 0 0"
+	done
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "file /bin/busybox $BUSYBOX 0755 0 0"
+	echo "slink /bin/sh busybox 0777 0 0"
+	echo "file /init $REPO/initramfs/init 0755 0 0"
+	echo "file /lib/checks.sh $REPO/initramfs/checks.sh 0644 0 0"
+	for f in "$REPO"/initramfs/fault/*.sh; do
+		echo "file /fault/${f##*/} $f 0755 0 0"
+	done
+	for f in "$REPO"/tests/guest/*.sh; do
+		echo "file /checks/${f##*/} $f 0644 0 0"
+	done
+	for f in $modules; do
+		[ -f "$f" ] || die "module $f was not built"
+		echo "file /modules/${f##*/} $f 0644 0 0"
+	done
+} > "$list"
+"$gen" "$list" > "$out" || die "gen_init_cpio failed on $list"

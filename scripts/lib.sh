@@ -1,0 +1,57 @@
+# Sourced by every harness script: where things live, and how to fail.
+#
+# Layout (all outside the repository):
+#   $CACHE_DIR/<pkg-version>/pristine      the unpacked linux-source tarball,
+#                                         a git repository with one commit
+#   $CACHE_DIR/<pkg-version>/<variant>/src    git worktree of pristine
+#   $CACHE_DIR/<pkg-version>/<variant>/src/.build   make O= output
+#   $CACHE_DIR/<pkg-version>/<variant>/logs  build and boot logs
+
+REPO=${REPO:-$(cd "$(dirname "$0")/.." && pwd)}
+CACHE_DIR=${CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/static-keys}
+TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+SOURCE_PKG=${SOURCE_PKG:-linux-source-6.1}
+VARIANTS="series distro off"
+
+die() {
+	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
+	exit 1
+}
+
+note() {
+	printf '%s: %s\n' "${0##*/}" "$*" >&2
+}
+
+# The package version names the cache, so that an updated package never
+# mixes with trees unpacked from an older one.
+pkg_version() {
+	if [ -n "${SOURCE_VERSION:-}" ]; then
+		echo "$SOURCE_VERSION"
+		return
+	fi
+	dpkg-query -W -f='${Version}' "$SOURCE_PKG" 2>/dev/null ||
+		die "package $SOURCE_PKG is not installed (run 'make deps')"
+}
+
+tree_root() {
+	echo "$CACHE_DIR/$(pkg_version)"
+}
+
+check_variant() {
+	case " $VARIANTS " in
+	*" $1 "*) ;;
+	*) die "unknown variant '$1' (one of: $VARIANTS)" ;;
+	esac
+}
+
+# Per-variant paths; call set_variant first.
+set_variant() {
+	check_variant "$1"
+	VARIANT=$1
+	ROOT=$(tree_root)
+	PRISTINE=$ROOT/pristine
+	VDIR=$ROOT/$VARIANT
+	SRC=$VDIR/src
+	OBJ=$SRC/.build
+	LOGS=$VDIR/logs
+}

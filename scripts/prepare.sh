@@ -1,0 +1,79 @@
+#!/bin/sh
+# prepare.sh VARIANT: give VARIANT its own worktree of the pristine tree and,
+# for 'series', apply the series to it.
+#
+# A worktree is reused when it is exactly what this script left there; it is
+# reset and prepared again when the series changed and nobody else touched
+# it; it is refused, untouched, when it holds changes that are not ours.
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant "${1:?usage: prepare.sh VARIANT}"
+
+STATE=$VDIR/prepared
+mkdir -p "$VDIR" "$LOGS"
+
+git_s() { git -C "$SRC" "$@"; }
+
+# What the worktree holds now: changed and new files, and their contents.
+fingerprint() {
+	{
+		git_s status --porcelain=v1 --untracked-files=all
+		git_s diff HEAD --binary
+		git_s ls-files --others --exclude-standard -z |
+			(cd "$SRC" && xargs -0 -r cat)
+	} | sha256sum | cut -d' ' -f1
+}
+
+# What the variant should hold: the series file and every patch it names.
+wanted() {
+	if [ "$VARIANT" = series ]; then
+		"$REPO/scripts/apply-series.sh" --hash
+	else
+		echo unmodified
+	fi
+}
+
+clean_fingerprint=$(printf '' | sha256sum | cut -d' ' -f1)
+
+if [ ! -d "$SRC" ]; then
+	git -C "$PRISTINE" worktree prune
+	git -C "$PRISTINE" worktree add -q --detach "$SRC" HEAD ||
+		die "cannot create worktree $SRC"
+	rm -f "$STATE"
+fi
+
+want=$(wanted)
+now=$(fingerprint)
+if [ -f "$STATE" ]; then
+	read -r had_want had_fp < "$STATE"
+else
+	had_want=none
+	had_fp=$clean_fingerprint
+fi
+
+if [ "$now" != "$had_fp" ]; then
+	die "worktree $SRC holds changes this harness did not make:
+$(git_s status --short | head -10)
+Nothing was changed.  Keep what you need, then 'make clean-tree VARIANT=$VARIANT'."
+fi
+if [ "$had_want" = "$want" ] && [ "$now" = "$had_fp" ]; then
+	exit 0
+fi
+
+# Ours and out of date: back to pristine, then apply what is wanted now.
+rm -f "$STATE"
+if [ "$now" != "$clean_fingerprint" ]; then
+	note "series changed: resetting $SRC to pristine"
+	rm -rf "$SRC/.pc"
+	git_s checkout -q -f HEAD
+	git_s clean -q -f -d
+fi
+if [ "$VARIANT" = series ]; then
+	"$REPO/scripts/apply-series.sh" "$SRC" 2>"$LOGS/apply.log" || {
+		cat "$LOGS/apply.log" >&2
+		note "log: $LOGS/apply.log"
+		exit 1
+	}
+	cat "$LOGS/apply.log" >&2
+fi
+echo "$want $(fingerprint)" > "$STATE"

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Turn the logs of one or more runs into a table and a closing count.
+
+  report.py [--json FILE] NAME=LOGDIR[:BOOT] ...
+
+For each NAME (a variant, or 'host' for the harness's own tests) LOGDIR
+holds what the run left: BOOT.status, BOOT.serial (the kernel log) and
+BOOT.ktap (the guest's results), or only BOOT.ktap for host tests, and
+'failed' if a step before the boot failed.  BOOT defaults to 'boot'.
+
+Every run gets rows of its own for the steps that are not KTAP: 'build'
+and 'boot' (no panic, oops, unexpected warning, stall or timeout; the
+guest finished its checks).  Exit status 1 if anything failed.
+"""
+
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ktap  # noqa: E402
+
+OK, FAIL, SKIP = ktap.OK, ktap.FAIL, ktap.SKIP
+
+# Lines of the kernel log that fail a boot wherever they appear.
+FATAL = [
+    (re.compile(r'Kernel panic - not syncing: ?(.*)'), 'panic'),
+    (re.compile(r'(Oops: .*|general protection fault.*|kernel BUG at .*|'
+                r'int3: .*|BUG: .*|Unable to handle kernel .*)'), 'oops'),
+    (re.compile(r'(rcu: INFO: .*stall.*|.*self-detected stall.*|'
+                r'watchdog: BUG: soft lockup.*|INFO: task .* blocked for more than.*)'),
+     'stall'),
+]
+WARNING = re.compile(r'WARNING: CPU: \d+ PID: \d+ at (.*)')
+# Warnings a check causes on purpose are announced around it.
+EXPECT_BEGIN = 'static_keys_harness: expected warning begins'
+EXPECT_END = 'static_keys_harness: expected warning ends'
+FINISHED = re.compile(r'harness: all \d+ checks done')
+
+
+def scan_serial(text, status):
+    """Problems of one boot: [(kind, detail)], empty when it was clean."""
+    problems = []
+    expected = False
+    for line in text.splitlines():
+        if EXPECT_BEGIN in line:
+            expected = True
+        elif EXPECT_END in line:
+            expected = False
+        m = WARNING.search(line)
+        if m and not expected:
+            problems.append(('unexpected warning', m.group(1).strip()))
+        for pattern, kind in FATAL:
+            m = pattern.search(line)
+            if m:
+                problems.append((kind, m.group(1).strip()))
+                break
+    if status and status[0] in (124, 137):
+        problems.append(('timeout', f'no exit within {status[2]}s (a hang?)'))
+    elif not FINISHED.search(text) and not problems:
+        problems.append(('unfinished', 'the guest stopped before its checks were done'))
+    return problems
+
+
+def read(path):
+    try:
+        with open(path, errors='replace') as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def run_rows(logdir, boot='boot'):
+    """[(check, status, reason)] for one run."""
+    rows = []
+    failed = read(os.path.join(logdir, 'failed'))
+    if failed is not None:
+        step, _, why = failed.strip().partition(' ')
+        return [(step, FAIL, why)]
+    status_text = read(os.path.join(logdir, boot + '.status'))
+    serial = read(os.path.join(logdir, boot + '.serial'))
+    if status_text is not None:
+        rows.append(('build', OK, ''))
+        parts = status_text.split()
+        status = (int(parts[0]), int(parts[1]), parts[2])
+        problems = scan_serial(serial or '', status)
+        if problems:
+            kind, detail = problems[0]
+            more = f' (+{len(problems) - 1} more)' if len(problems) > 1 else ''
+            rows.append(('boot', FAIL, f'{kind}: {detail}{more}'))
+        else:
+            rows.append(('boot', OK, f'{status[1]}s'))
+    tests, problems = ktap.parse(read(os.path.join(logdir, boot + '.ktap')) or '')
+    for t in tests:
+        rows += t.leaves()
+    if problems:
+        rows.append(('results', FAIL, '; '.join(problems[:3])))
+    return rows
+
+
+def table(runs):
+    names = [n for n, _ in runs]
+    order, cells = [], {}
+    for name, rows in runs:
+        for check, status, reason in rows:
+            if check not in cells:
+                cells[check] = {}
+                order.append(check)
+            cells[check][name] = (status, reason)
+    notes = []
+    width = max([len(c) for c in order] + [5])
+    lines = ['check'.ljust(width) + ''.join(f'  {n:<8}' for n in names)]
+    for check in order:
+        line = check.ljust(width)
+        for name in names:
+            status, reason = cells[check].get(name, ('-', ''))
+            mark = {OK: 'ok', FAIL: 'FAIL', SKIP: 'skip'}.get(status, '-')
+            if reason and status in (FAIL, SKIP):
+                notes.append(f'[{len(notes) + 1}] {name} {check}: {reason}')
+                mark += f'[{len(notes)}]'
+            line += f'  {mark:<8}'
+        lines.append(line.rstrip())
+    return lines + ([''] + notes if notes else [])
+
+
+def main(argv):
+    json_out = None
+    if argv[:1] == ['--json']:
+        json_out, argv = argv[1], argv[2:]
+    runs = []
+    for arg in argv:
+        name, _, rest = arg.partition('=')
+        logdir, _, boot = rest.partition(':')
+        runs.append((name, run_rows(logdir, boot or 'boot')))
+    print('\n'.join(table(runs)))
+    counts = {OK: 0, FAIL: 0, SKIP: 0}
+    for _, rows in runs:
+        for _, status, _ in rows:
+            counts[status] += 1
+    if json_out:
+        with open(json_out, 'w') as f:
+            json.dump({n: rows for n, rows in runs}, f, indent=1)
+    print(f'\n{counts[OK]} passed, {counts[FAIL]} failed, {counts[SKIP]} skipped')
+    return 1 if counts[FAIL] or not any(rows for _, rows in runs) else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

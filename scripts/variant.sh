@@ -1,0 +1,27 @@
+#!/bin/sh
+# variant.sh VARIANT: every step for one variant, in order: worktree (and
+# series), configure and build, initramfs, boot.  A step that fails leaves
+# logs/failed ("STEP why") for report.py, and this script exits 1.
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant "${1:?usage: variant.sh VARIANT}"
+mkdir -p "$LOGS"
+rm -f "$LOGS/failed" "$LOGS"/boot.*
+
+step() {
+	name=$1
+	shift
+	if ! "$@" 2> "$LOGS/$name.err"; then
+		cat "$LOGS/$name.err" >&2
+		msg=$(grep 'error:' "$LOGS/$name.err" | tail -1 | sed 's/^[^:]*: error: //')
+		echo "$name ${msg:-failed, see $LOGS/$name.err}" > "$LOGS/failed"
+		exit 1
+	fi
+	cat "$LOGS/$name.err" >&2
+}
+
+step tree "$REPO/scripts/tree.sh"
+step prepare "$REPO/scripts/prepare.sh" "$VARIANT"
+step build "$REPO/scripts/build.sh" "$VARIANT"
+step initramfs "$REPO/scripts/initramfs.sh" "$VARIANT"
+step boot "$REPO/scripts/boot.sh" "$VARIANT"

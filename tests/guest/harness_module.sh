@@ -1,0 +1,31 @@
+# tests/kmod/static_keys_harness.ko: its KUnit suite runs as it loads; its
+# results come from KUnit's debugfs file.  Then the kernel log between the
+# module's markers must hold exactly one warning: the underflow it caused.
+. /lib/checks.sh
+results=/sys/kernel/debug/kunit/static_keys_harness/results
+plan 4
+insmod /modules/static_keys_harness.ko
+result $? load
+# The suite, as KUnit printed it, becomes subtest 2 (its plan of 1 dropped).
+if [ -r $results ]; then
+	sed -e '1,2d' -e 's/^ok 1 /ok 2 /' -e 's/^not ok 1 /not ok 2 /' $results
+	grep -q '^ok 1 ' $results || failures=$((failures + 1))
+else
+	diag "no $results"
+	echo "not ok 2 static_keys_harness"
+	failures=$((failures + 1))
+fi
+subtests=2
+if grep -q 'underflow_warns_once # SKIP' $results; then
+	skip underflow_warning "the suite skipped its underflow case"
+else
+	window=$(log_since 'static_keys_harness: expected warning begins' |
+		sed '/static_keys_harness: expected warning ends/q')
+	warnings=$(echo "$window" | grep -c 'WARNING: CPU')
+	result $(( warnings != 1 )) underflow_warning "$warnings warnings between the markers, want 1"
+	echo "$window" | grep -q 'jump label: negative count' &&
+		diag "underflow reported as 'jump label: negative count'"
+fi
+rmmod static_keys_harness
+result $? unload
+finish

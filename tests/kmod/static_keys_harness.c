@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The harness's own view of static keys, as a module: it defines keys of
+ * both defaults, uses them in both branch forms at several sites each, and
+ * checks what the branches return and what instruction sits at each site as
+ * the keys are counted up and down.  It is built unchanged against every
+ * variant (series, distro, off), so it uses only the API they share.
+ *
+ * The sites are read through this module's own jump entries: a NOP where
+ * the straight-line path must run, a JMP to the entry's target where the
+ * out-of-line path must run.
+ */
+#include <kunit/test.h>
+#include <linux/jump_label.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <asm/unaligned.h>
+
+#define SITES_PER_KEY	3
+#define TAKEN		100	/* added to a site's number when its branch is taken */
+
+/* The seeds' API: a key's initial value names the branch form to use. */
+static struct static_key plain_false = STATIC_KEY_INIT_FALSE;
+static struct static_key plain_true = STATIC_KEY_INIT_TRUE;
+/* The typed API most of the tree uses. */
+static DEFINE_STATIC_KEY_FALSE(typed_false);
+static DEFINE_STATIC_KEY_TRUE(typed_true);
+
+/*
+ * One site per function; noinline and a distinct return value keep the
+ * compiler from merging them, so each key really has SITES_PER_KEY sites.
+ */
+#define DEFINE_SITE(name, n, cond)			\
+static noinline int name##_site##n(void)		\
+{							\
+	if (cond)					\
+		return TAKEN + (n);			\
+	return (n);					\
+}
+
+#define DEFINE_SITES(name, cond)			\
+	DEFINE_SITE(name, 0, cond)			\
+	DEFINE_SITE(name, 1, cond)			\
+	DEFINE_SITE(name, 2, cond)			\
+	static int (*const name##_sites[SITES_PER_KEY])(void) = { \
+		name##_site0, name##_site1, name##_site2 }
+
+DEFINE_SITES(plain_false, static_key_false(&plain_false));
+DEFINE_SITES(plain_true, static_key_true(&plain_true));
+DEFINE_SITES(typed_false, static_branch_unlikely(&typed_false));
+DEFINE_SITES(typed_true, static_branch_likely(&typed_true));
+
+struct harness_key {
+	const char *name;
+	struct static_key *key;
+	bool initial;
+	int (*const *sites)(void);
+};
+
+static const struct harness_key harness_keys[] = {
+	{ "plain_false", &plain_false, false, plain_false_sites },
+	{ "plain_true", &plain_true, true, plain_true_sites },
+	{ "typed_false", &typed_false.key, false, typed_false_sites },
+	{ "typed_true", &typed_true.key, true, typed_true_sites },
+};
+
+#if defined(CONFIG_JUMP_LABEL) && defined(CONFIG_X86_64)
+static const u8 nop2[] = { 0x66, 0x90 };
+static const u8 nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+
+/*
+ * Check the instruction at every site of @hk's key: a JMP to the entry's
+ * target when the key's state and the site's branch form say the
+ * out-of-line block runs, a NOP otherwise.  Returns the number of sites.
+ */
+static int check_site_bytes(struct kunit *test, const struct harness_key *hk)
+{
+	struct jump_entry *entry = THIS_MODULE->jump_entries;
+	struct jump_entry *end = entry + THIS_MODULE->num_jump_entries;
+	bool enabled = static_key_enabled(hk->key);
+	int sites = 0;
+
+	for (; entry < end; entry++) {
+		const u8 *code = (const u8 *)jump_entry_code(entry);
+		unsigned long target = jump_entry_target(entry);
+		bool want_jmp = enabled ^ jump_entry_is_branch(entry);
+		unsigned long dest;
+
+		if (jump_entry_key(entry) != hk->key)
+			continue;
+		sites++;
+		if (!want_jmp) {
+			KUNIT_EXPECT_TRUE_MSG(test,
+				!memcmp(code, nop2, sizeof(nop2)) ||
+				!memcmp(code, nop5, sizeof(nop5)),
+				"%s site %pS: want a NOP, found %5ph",
+				hk->name, code, code);
+			continue;
+		}
+		if (code[0] == 0xeb) {
+			dest = (unsigned long)code + 2 + (s8)code[1];
+		} else if (code[0] == 0xe9) {
+			dest = (unsigned long)code + 5 + get_unaligned((s32 *)(code + 1));
+		} else {
+			KUNIT_FAIL(test, "%s site %pS: want a JMP to %pS, found %5ph",
+				   hk->name, code, (void *)target, code);
+			continue;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, dest, target,
+				    "%s site %pS: JMP to %pS, want %pS",
+				    hk->name, code, (void *)dest, (void *)target);
+	}
+	return sites;
+}
+#endif
+
+/* The branches and, where there are any, the bytes of every site of @hk. */
+static void expect_key_state(struct kunit *test, const struct harness_key *hk,
+			     bool want)
+{
+	int i;
+
+	KUNIT_EXPECT_EQ_MSG(test, static_key_enabled(hk->key), want,
+			    "%s: count %d", hk->name, static_key_count(hk->key));
+	for (i = 0; i < SITES_PER_KEY; i++)
+		KUNIT_EXPECT_EQ_MSG(test, hk->sites[i](), i + (want ? TAKEN : 0),
+				    "%s site %d", hk->name, i);
+#if defined(CONFIG_JUMP_LABEL) && defined(CONFIG_X86_64)
+	KUNIT_EXPECT_GE_MSG(test, check_site_bytes(test, hk), SITES_PER_KEY,
+			    "%s: sites in the jump table", hk->name);
+#endif
+}
+
+/* Every key: its initial state, flipped by one inc or dec, and back. */
+static void branches_follow_counting(struct kunit *test)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(harness_keys); i++) {
+		const struct harness_key *hk = &harness_keys[i];
+
+		expect_key_state(test, hk, hk->initial);
+		if (hk->initial) {
+			static_key_slow_dec(hk->key);
+			expect_key_state(test, hk, false);
+			static_key_slow_inc(hk->key);
+		} else {
+			static_key_slow_inc(hk->key);
+			expect_key_state(test, hk, true);
+			static_key_slow_dec(hk->key);
+		}
+		expect_key_state(test, hk, hk->initial);
+	}
+}
+
+/* Two increments need two decrements before the branch flips back. */
+static void reference_counting(struct kunit *test)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(harness_keys); i++) {
+		const struct harness_key *hk = &harness_keys[i];
+		int base = static_key_count(hk->key);
+
+		static_key_slow_inc(hk->key);
+		static_key_slow_inc(hk->key);
+		KUNIT_EXPECT_EQ(test, static_key_count(hk->key), base + 2);
+		expect_key_state(test, hk, true);
+		static_key_slow_dec(hk->key);
+		expect_key_state(test, hk, true);
+		static_key_slow_dec(hk->key);
+		KUNIT_EXPECT_EQ(test, static_key_count(hk->key), base);
+		expect_key_state(test, hk, hk->initial);
+	}
+}
+
+/* The instruction at each site in each state, checked on its own. */
+static void site_instructions(struct kunit *test)
+{
+#if defined(CONFIG_JUMP_LABEL) && defined(CONFIG_X86_64)
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(harness_keys); i++) {
+		const struct harness_key *hk = &harness_keys[i];
+
+		KUNIT_EXPECT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
+		static_key_slow_inc(hk->key);
+		KUNIT_EXPECT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
+		static_key_slow_dec(hk->key);
+		KUNIT_EXPECT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
+	}
+#else
+	kunit_skip(test, "CONFIG_JUMP_LABEL=n: no code is patched, no sites to read");
+#endif
+}
+
+/*
+ * A dec below zero must warn once and leave the key usable.  The guest's
+ * check counts the warnings between the two markers; the host accepts
+ * warnings only inside them.
+ */
+static void underflow_warns_once(struct kunit *test)
+{
+#ifdef CONFIG_JUMP_LABEL
+	const struct harness_key *hk = &harness_keys[0];
+
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
+	pr_info("static_keys_harness: expected warning begins\n");
+	static_key_slow_dec(hk->key);
+	pr_info("static_keys_harness: expected warning ends\n");
+	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 0);
+	expect_key_state(test, hk, false);
+	static_key_slow_inc(hk->key);
+	expect_key_state(test, hk, true);
+	static_key_slow_dec(hk->key);
+	expect_key_state(test, hk, false);
+#else
+	kunit_skip(test, "CONFIG_JUMP_LABEL=n: static_key_slow_dec() is a bare atomic_dec(), it has no underflow check");
+#endif
+}
+
+static struct kunit_case static_keys_harness_cases[] = {
+	KUNIT_CASE(branches_follow_counting),
+	KUNIT_CASE(reference_counting),
+	KUNIT_CASE(site_instructions),
+	KUNIT_CASE(underflow_warns_once),
+	{}
+};
+
+static struct kunit_suite static_keys_harness_suite = {
+	.name = "static_keys_harness",
+	.test_cases = static_keys_harness_cases,
+};
+kunit_test_suite(static_keys_harness_suite);
+
+MODULE_DESCRIPTION("Static keys: branches and site bytes, checked from a module");
+MODULE_LICENSE("GPL");
