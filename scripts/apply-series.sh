@@ -53,7 +53,9 @@ files=$(sed -n -e 's/.*rejects in file //p' \
 	-e 's/^can.t find file to patch.*/(a file the patch names is missing)/p' \
 	-e 's/^The next patch would create the file \(.*\),$/\1 (exists already)/p' \
 	-e 's/^File \(.*\) is read-only.*/\1 (read-only)/p' "$out" | sort -u | tr '\n' ' ')
-grep -q 'Hunk .* succeeded .* with fuzz' "$out" && files="$files(needs fuzz, refused)"
+if [ -n "$failed" ] && patch -p1 --dry-run -s -F2 < "$failed" >/dev/null 2>&1; then
+	files="$files(it applies only with fuzz, and fuzz is refused)"
+fi
 # No half-applied tree: back to pristine.
 quilt pop -a -f -q >/dev/null 2>&1 || true
 rm -rf .pc

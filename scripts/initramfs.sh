@@ -31,6 +31,7 @@ modules="$modules $(ls "$VDIR"/kmod/*.ko)"
 	echo "slink /bin/sh busybox 0777 0 0"
 	echo "file /init $REPO/initramfs/init 0755 0 0"
 	echo "file /lib/checks.sh $REPO/initramfs/checks.sh 0644 0 0"
+	echo "file /lib/run-checks.sh $REPO/initramfs/run-checks.sh 0644 0 0"
 	for f in "$REPO"/initramfs/fault/*.sh; do
 		echo "file /fault/${f##*/} $f 0755 0 0"
 	done

@@ -49,6 +49,10 @@ def _block(lines, i, level, problems):
         lineno, raw = lines[i]
         text = raw.strip()
         ind = _indent(raw)
+        if text.startswith('#'):
+            # Diagnostics may stand at any indent (KUnit's use tabs).
+            i += 1
+            continue
         if ind < level:
             break
         if ind > level:
@@ -58,8 +62,6 @@ def _block(lines, i, level, problems):
             pending, i = _block(lines, i, ind, problems)
             continue
         i += 1
-        if text.startswith('#'):
-            continue
         if HEADER.match(text):
             if tests or plan is not None:
                 problems.append(f'line {lineno}: version line in the middle of a block')

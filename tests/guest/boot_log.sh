@@ -1,5 +1,5 @@
 # What the kernel said while booting.
-. /lib/checks.sh
+. "${CHECKS_LIB:-/lib/checks.sh}"
 plan 1
 dmesg | grep -q 'Checked W+X mappings: passed'
 result $? wx_mappings "no 'Checked W+X mappings: passed' in the boot log"

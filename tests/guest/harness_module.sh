@@ -1,7 +1,7 @@
 # tests/kmod/static_keys_harness.ko: its KUnit suite runs as it loads; its
 # results come from KUnit's debugfs file.  Then the kernel log between the
 # module's markers must hold exactly one warning: the underflow it caused.
-. /lib/checks.sh
+. "${CHECKS_LIB:-/lib/checks.sh}"
 results=/sys/kernel/debug/kunit/static_keys_harness/results
 plan 4
 insmod /modules/static_keys_harness.ko

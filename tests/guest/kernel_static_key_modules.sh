@@ -2,7 +2,7 @@
 # tools/testing/selftests/static_keys/test_static_keys.sh loads them:
 # test_static_keys checks its keys and the base module's at init and
 # refuses to load if any is wrong.
-. /lib/checks.sh
+. "${CHECKS_LIB:-/lib/checks.sh}"
 plan 4
 insmod /modules/test_static_key_base.ko
 result $? load_test_static_key_base

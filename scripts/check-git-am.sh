@@ -1,0 +1,33 @@
+#!/bin/sh
+# check-git-am.sh: apply the series with 'git am' to a fresh worktree of the
+# pristine tree and check that the result is the very tree quilt made in
+# the series variant's worktree.
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant series
+SERIES=${SERIES:-$REPO/series}
+PATCHES=${PATCHES:-$REPO/patches}
+
+[ -f "$VDIR/prepared" ] || die "the series worktree is not prepared (make prepare)"
+am=$ROOT/git-am
+git -C "$PRISTINE" worktree remove --force "$am" 2>/dev/null || rm -rf "$am"
+git -C "$PRISTINE" worktree prune
+git -C "$PRISTINE" worktree add -q --detach "$am" HEAD
+trap 'git -C "$PRISTINE" worktree remove --force "$am"' EXIT
+
+for p in $(sed -e 's/#.*//' -e 's/[[:space:]].*//' "$SERIES" | grep -v '^$'); do
+	git -C "$am" -c user.name=harness -c user.email=harness@localhost \
+		am -q "$PATCHES/$p" >&2 || die "git am: $p does not apply"
+done
+
+# The quilt-patched worktree as a tree object, through a scratch index so
+# that its own index stays as it is.
+index=$(mktemp)
+trap 'rm -f "$index"; git -C "$PRISTINE" worktree remove --force "$am"' EXIT
+GIT_INDEX_FILE=$index git -C "$SRC" read-tree HEAD
+GIT_INDEX_FILE=$index git -C "$SRC" add -A
+quilt_tree=$(GIT_INDEX_FILE=$index git -C "$SRC" write-tree)
+am_tree=$(git -C "$am" rev-parse 'HEAD^{tree}')
+[ "$quilt_tree" = "$am_tree" ] ||
+	die "quilt and git am give different trees: $(git -C "$am" diff --stat "$am_tree" "$quilt_tree" | tail -1)"
+echo "quilt and git am give the same tree $am_tree"

@@ -1,0 +1,11 @@
+#!/bin/sh
+# host-test.sh: the harness's own tests (tests/host), run as the guest runs
+# its checks; KTAP to $ROOT/host/logs/host.ktap.
+set -eu
+. "$(dirname "$0")/lib.sh"
+logs=$(tree_root)/host/logs
+mkdir -p "$logs"
+export REPO CHECKS_LIB="$REPO/initramfs/checks.sh"
+sh "$REPO/initramfs/run-checks.sh" "$logs/host.ktap" "${HOST_TEST_TIMEOUT:-900}" \
+	"$REPO"/tests/host/*.sh "$REPO"/tests/host/*.py
+note "results: $logs/host.ktap"

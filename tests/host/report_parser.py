@@ -1,0 +1,148 @@
+"""Host tests of scripts/ktap.py and scripts/report.py: what a guest can
+print, and what the harness must make of it.  Prints its results as KTAP
+when run as a script."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'scripts'))
+import ktap  # noqa: E402
+import report  # noqa: E402
+
+GOOD = """KTAP version 1
+1..3
+    KTAP version 1
+    1..2
+    ok 1 first
+    not ok 2 second
+not ok 1 parent
+ok 2 plain
+ok 3 skipped # SKIP no hardware
+"""
+
+
+class KtapParser(unittest.TestCase):
+    def test_nested_results_become_leaves(self):
+        tests, problems = ktap.parse(GOOD)
+        self.assertEqual(problems, [])
+        leaves = [leaf for t in tests for leaf in t.leaves()]
+        self.assertEqual(leaves, [
+            ('parent.first', 'ok', ''), ('parent.second', 'fail', ''),
+            ('plain', 'ok', ''), ('skipped', 'skip', 'no hardware')])
+
+    def test_kunit_tab_and_diagnostic_lines(self):
+        text = ('KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: suite\n'
+                '    1..1\n\t# case: EXPECTATION FAILED at x.c:1\n    not ok 1 case\n'
+                'not ok 1 suite\n')
+        tests, problems = ktap.parse(text)
+        self.assertEqual(problems, [])
+        self.assertEqual(tests[0].leaves(), [('suite.case', 'fail', '')])
+
+    def test_failed_parent_with_passing_subtests_still_fails(self):
+        text = 'KTAP version 1\n1..1\n    1..1\n    ok 1 a\nnot ok 1 p\n'
+        tests, _ = ktap.parse(text)
+        self.assertIn(('p', 'fail', 'failed, no subtest did'), tests[0].leaves())
+
+    def test_empty_output_is_a_problem(self):
+        self.assertEqual(ktap.parse('')[1], ['no results at all'])
+
+    def test_broken_line_is_a_problem(self):
+        _, problems = ktap.parse('KTAP version 1\n1..2\nok 1 a\nthis is not KTAP\n')
+        self.assertIn("line 4: not KTAP: 'this is not KTAP'", problems)
+        self.assertIn('plan of 2 tests, 1 results', problems)
+
+    def test_missing_results_break_the_plan(self):
+        _, problems = ktap.parse('KTAP version 1\n1..3\nok 1 a\n')
+        self.assertEqual(problems, ['plan of 3 tests, 1 results'])
+
+    def test_out_of_order_numbers(self):
+        _, problems = ktap.parse('KTAP version 1\n1..2\nok 2 a\nok 1 b\n')
+        self.assertTrue(any('test 2 where 1 was due' in p for p in problems))
+
+    def test_subtests_without_result(self):
+        _, problems = ktap.parse('KTAP version 1\n1..1\n    1..1\n    ok 1 a\n')
+        self.assertTrue(any('subtests with no result line' in p for p in problems))
+
+
+FINISHED = 'harness: all 3 checks done\n'
+
+
+class SerialLog(unittest.TestCase):
+    def kinds(self, text, status=(0, 5, '600')):
+        return [k for k, _ in report.scan_serial(text, status)]
+
+    def test_clean_boot(self):
+        self.assertEqual(self.kinds('Linux version 6.1\n' + FINISHED), [])
+
+    def test_panic(self):
+        found = report.scan_serial(
+            'Kernel panic - not syncing: Attempted to kill init!\n', (0, 3, '600'))
+        self.assertEqual(found, [('panic', 'Attempted to kill init!')])
+
+    def test_oops_and_int3(self):
+        self.assertEqual(self.kinds('int3: 0000 [#1] SMP\n' + FINISHED), ['oops'])
+        self.assertEqual(self.kinds('BUG: kernel NULL pointer dereference\n'), ['oops'])
+
+    def test_unexpected_warning(self):
+        text = 'WARNING: CPU: 1 PID: 7 at kernel/foo.c:3 foo+0x1/0x2\n' + FINISHED
+        self.assertEqual(self.kinds(text), ['unexpected warning'])
+
+    def test_announced_warning_is_expected(self):
+        text = (report.EXPECT_BEGIN + '\njump label: negative count!\n'
+                'WARNING: CPU: 1 PID: 7 at kernel/jump_label.c:3 x+0x1/0x2\n'
+                + report.EXPECT_END + '\n' + FINISHED)
+        self.assertEqual(self.kinds(text), [])
+
+    def test_warning_after_the_window_is_not(self):
+        text = (report.EXPECT_BEGIN + '\n' + report.EXPECT_END +
+                '\nWARNING: CPU: 0 PID: 1 at a.c:1 b+0x0/0x1\n' + FINISHED)
+        self.assertEqual(self.kinds(text), ['unexpected warning'])
+
+    def test_timeout(self):
+        self.assertEqual(self.kinds('booting\n', (124, 20, '20')), ['timeout'])
+
+    def test_stall(self):
+        text = 'rcu: INFO: rcu_sched self-detected stall on CPU\n' + FINISHED
+        self.assertEqual(self.kinds(text), ['stall'])
+
+    def test_guest_that_stops_early(self):
+        self.assertEqual(self.kinds('Linux version 6.1\n'), ['unfinished'])
+
+
+class KtapResult(unittest.TextTestResult):
+    """Prints each test as a KTAP result line."""
+
+    def __init__(self, stream, *args, **kwargs):
+        super().__init__(stream, *args, **kwargs)
+        self.number = 0
+
+    def _line(self, test, ok, detail=''):
+        self.number += 1
+        for line in detail.splitlines():
+            print('# ' + line)
+        print(f"{'ok' if ok else 'not ok'} {self.number} {test.id().split('.', 1)[1]}")
+
+    def addSuccess(self, test):
+        self._line(test, True)
+
+    def addFailure(self, test, err):
+        self._line(test, False, self._exc_info_to_string(err, test))
+        self.failures.append((test, ''))
+
+    def addError(self, test, err):
+        self._line(test, False, self._exc_info_to_string(err, test))
+        self.errors.append((test, ''))
+
+
+def main():
+    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+    print('KTAP version 1')
+    print(f'1..{suite.countTestCases()}')
+    result = unittest.TextTestRunner(stream=open(os.devnull, 'w'),
+                                     resultclass=KtapResult).run(suite)
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
