@@ -52,6 +52,6 @@ set_variant() {
 	PRISTINE=$ROOT/pristine
 	VDIR=$ROOT/$VARIANT
 	SRC=$VDIR/src
-	OBJ=$SRC/.build
+	OBJ=${BUILD_DIR:-$SRC/.build}
 	LOGS=$VDIR/logs
 }
