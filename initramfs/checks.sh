@@ -1,7 +1,8 @@
 # Sourced by every check (/lib/checks.sh in the guest): KTAP subtests.
 #
 #   plan N                      how many subtests follow
-#   result PASS NAME [DETAIL]   PASS is 0 (ok) or anything else (not ok)
+#   result PASS NAME [WHY]      PASS is 0 (ok) or anything else (not ok,
+#                               WHY after the result's '#')
 #   skip NAME REASON            a skipped subtest
 #   skip_all REASON             the whole check is skipped
 #   finish                      exit with the check's own status
@@ -24,8 +25,7 @@ result() {
 		echo "ok $subtests $2"
 	else
 		failures=$((failures + 1))
-		[ -n "${3:-}" ] && diag "$2: $3"
-		echo "not ok $subtests $2"
+		echo "not ok $subtests $2${3:+ # $(echo "$3" | tr '\n' ' ')}"
 	fi
 }
 
