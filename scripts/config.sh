@@ -25,7 +25,8 @@ mkdir -p "$OBJ" "$LOGS"
 
 # Kconfig symbols a tree defines, one a line.
 kconfig_symbols() {
-	find "$1" -name 'Kconfig*' -not -path '*/.build/*' -exec sed -n \
+	find "$1" \( -name .pc -o -name .build -o -name .git \) -prune -o \
+		-name 'Kconfig*' -exec sed -n \
 		's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Za-z0-9_]*\).*/CONFIG_\2/p' {} + |
 		sort -u
 }
