@@ -48,3 +48,11 @@ finish() {
 log_since() {
 	dmesg | sed -n "/$1/,\$p"
 }
+
+# kunit_suite RESULTS: a KUnit suite's debugfs results file (a KTAP
+# document of one test, the suite) as the next subtest.
+kunit_suite() {
+	subtests=$((subtests + 1))
+	sed -e '1,2d' -e "s/^ok 1 /ok $subtests /" -e "s/^not ok 1 /not ok $subtests /" "$1"
+	grep -q '^ok 1 ' "$1" || failures=$((failures + 1))
+}

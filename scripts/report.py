@@ -108,7 +108,7 @@ def table(runs):
                 cells[check] = {}
                 order.append(check)
             cells[check][name] = (status, reason)
-    notes = []
+    notes = {}
     width = max([len(c) for c in order] + [5])
     lines = ['check'.ljust(width) + ''.join(f'  {n:<8}' for n in names)]
     for check in order:
@@ -117,23 +117,39 @@ def table(runs):
             status, reason = cells[check].get(name, ('-', ''))
             mark = {OK: 'ok', FAIL: 'FAIL', SKIP: 'skip'}.get(status, '-')
             if reason and status in (FAIL, SKIP):
-                notes.append(f'[{len(notes) + 1}] {name} {check}: {reason}')
-                mark += f'[{len(notes)}]'
+                # One note for each distinct reason, however many cells share it.
+                mark += f'[{notes.setdefault(reason, len(notes) + 1)}]'
             line += f'  {mark:<8}'
         lines.append(line.rstrip())
-    return lines + ([''] + notes if notes else [])
+    return lines + [''] + [f'[{n}] {r}' for r, n in notes.items()]
+
+
+def summary(name, logdir, boot, rows):
+    """One line of figures for a run: build and boot seconds, checks."""
+    parts = []
+    seconds = read(os.path.join(logdir, 'build-seconds'))
+    if seconds:
+        parts.append(f'build {seconds.strip()} s')
+    status = read(os.path.join(logdir, boot + '.status'))
+    if status:
+        code, secs, _, accel = (status.split() + [''] * 4)[:4]
+        parts.append(f'boot {secs} s ({accel})')
+    parts.append(f'{len(rows)} checks')
+    return f'{name}: ' + ', '.join(parts)
 
 
 def main(argv):
     json_out = None
     if argv[:1] == ['--json']:
         json_out, argv = argv[1], argv[2:]
-    runs = []
+    runs, summaries = [], []
     for arg in argv:
         name, _, rest = arg.partition('=')
         logdir, _, boot = rest.partition(':')
-        runs.append((name, run_rows(logdir, boot or 'boot')))
-    print('\n'.join(table(runs)))
+        rows = run_rows(logdir, boot or 'boot')
+        runs.append((name, rows))
+        summaries.append(summary(name, logdir, boot or 'boot', rows))
+    print('\n'.join(table(runs) + [''] + summaries))
     counts = {OK: 0, FAIL: 0, SKIP: 0}
     for _, rows in runs:
         for _, status, _ in rows:
