@@ -25,7 +25,7 @@ result() {
 		echo "ok $subtests $2"
 	else
 		failures=$((failures + 1))
-		echo "not ok $subtests $2${3:+ # $(echo "$3" | tr '\n' ' ')}"
+		echo "not ok $subtests $2${3:+ # $(echo "$3" | tr '\n' ' ' | sed 's/ *$//')}"
 	fi
 }
 
@@ -44,9 +44,27 @@ finish() {
 	exit $?
 }
 
-# The kernel log from the line that contains $1 on.
-log_since() {
-	dmesg | sed -n "/$1/,\$p"
+# window_warnings TAG: for each stretch of the kernel log between
+# "TAG: expected warning begins" and "TAG: expected warning ends", the
+# number of warnings in it, one a line.
+window_warnings() {
+	dmesg | awk -v begin="$1: expected warning begins" -v end="$1: expected warning ends" '
+		index($0, begin) { inside = 1; n = 0; next }
+		index($0, end) { if (inside) print n; inside = 0; next }
+		inside && /WARNING: CPU/ { n++ }'
+}
+
+# expected_warnings TAG: a subtest, TAG_expected_warnings, ok when every
+# announced stretch of TAG holds exactly one warning.
+expected_warnings() {
+	counts=$(window_warnings "$1")
+	if [ -z "$counts" ]; then
+		result 1 "$1_expected_warnings" "no '$1: expected warning begins' in the log"
+	elif echo "$counts" | grep -qvx 1; then
+		result 1 "$1_expected_warnings" "warnings per announced stretch: $(echo $counts) (want 1 each)"
+	else
+		result 0 "$1_expected_warnings"
+	fi
 }
 
 # kunit_suite RESULTS: a KUnit suite's debugfs results file (a KTAP

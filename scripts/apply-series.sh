@@ -31,7 +31,7 @@ wt=${1:?usage: apply-series.sh WORKTREE | --hash}
 [ -d "$wt" ] || die "$wt is not a directory"
 cd "$wt"
 [ ! -e .pc ] || die "$wt already has quilt patches applied (.pc exists): refusing to apply the series again"
-dirty=$(git status --porcelain | head -5)
+dirty=$( (git status --porcelain; untracked_files .) | head -5)
 [ -z "$dirty" ] || die "$wt is modified, refusing to apply the series onto it:
 $dirty"
 
@@ -58,7 +58,5 @@ if [ -n "$failed" ] && patch -p1 --dry-run -s -F2 < "$failed" >/dev/null 2>&1; t
 fi
 # No half-applied tree: back to pristine.
 quilt pop -a -f -q >/dev/null 2>&1 || true
-rm -rf .pc
-git checkout -q -f HEAD
-git clean -q -f -d
+reset_worktree .
 die "patch ${failed#"$PATCHES"/} does not apply: ${files:-see the quilt output above}; $wt was reset to pristine"

@@ -25,7 +25,8 @@ done
 index=$(mktemp)
 trap 'rm -f "$index"; git -C "$PRISTINE" worktree remove --force "$am"' EXIT
 GIT_INDEX_FILE=$index git -C "$SRC" read-tree HEAD
-GIT_INDEX_FILE=$index git -C "$SRC" add -A
+# -f: the Debian tree's .gitignore ignores new top-level paths.
+GIT_INDEX_FILE=$index git -C "$SRC" add -A -f -- . ':(exclude).build' ':(exclude).pc'
 quilt_tree=$(GIT_INDEX_FILE=$index git -C "$SRC" write-tree)
 am_tree=$(git -C "$am" rev-parse 'HEAD^{tree}')
 [ "$quilt_tree" = "$am_tree" ] ||

@@ -9,6 +9,7 @@ set_variant "${1:?usage: config.sh VARIANT}"
 
 fragments="$REPO/configs/static-keys.config"
 [ "$VARIANT" = off ] && fragments="$fragments $REPO/configs/jump-label-off.config"
+[ "$VARIANT" = series ] && fragments="$fragments $REPO/configs/series.config"
 # EXTRA_CONFIG: one more fragment, last, for trying an option out.
 [ -n "${EXTRA_CONFIG:-}" ] && fragments="$fragments $EXTRA_CONFIG"
 
@@ -32,10 +33,12 @@ kconfig_symbols() {
 }
 
 # Every option the fragments set, as the last fragment sets it, must be in
-# the final .config with that value.  One exception: an option the series
-# took out of the tree's Kconfig (CONFIG_JUMP_LABEL while the series is
-# rebuilding it) is noted, not failed; an option that not even the
-# pristine tree defines is a mistake in the fragment.
+# the final .config with that value.  Exceptions, noted and not failed: an
+# option the series took out of the tree's Kconfig (CONFIG_JUMP_LABEL while
+# the series rebuilds it), and one of configs/series.config that the
+# series, at this prefix, has not added yet (SERIES_PREFIX set by make
+# bisect; the whole series must define them).  Any other option the tree
+# does not define is a mistake in the fragment.
 cat $fragments | sed -n \
 		-e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
 		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 n/p' |
@@ -51,7 +54,13 @@ if [ -s "$LOGS/config-dropped" ]; then
 	kconfig_symbols "$SRC" > "$LOGS/kconfig-here"
 	kconfig_symbols "$PRISTINE" > "$LOGS/kconfig-pristine"
 	while read -r opt val have; do
-		if ! grep -qx "$opt" "$LOGS/kconfig-pristine"; then
+		if grep -q "^$opt=" "$REPO/configs/series.config" &&
+			[ "$VARIANT" = series ] && ! grep -qx "$opt" "$LOGS/kconfig-here"; then
+			# Only a prefix of the series may lack it (make bisect).
+			[ -n "${SERIES_PREFIX:-}" ] ||
+				dropped="$dropped $opt (the series does not define it)"
+			note "$opt: not in this tree's Kconfig (the series has not added it yet)"
+		elif ! grep -qx "$opt" "$LOGS/kconfig-pristine"; then
 			dropped="$dropped $opt (no such option)"
 		elif ! grep -qx "$opt" "$LOGS/kconfig-here"; then
 			note "$opt: not in this tree's Kconfig (the series removed it)"

@@ -13,6 +13,21 @@ TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 SOURCE_PKG=${SOURCE_PKG:-linux-source-6.1}
 VARIANTS="series distro off"
 
+# Files of a worktree that git does not track, ignored ones included (the
+# Debian tree's .gitignore ignores every new top-level path), less the
+# build output and quilt's state.
+untracked_files() {
+	git -C "$1" ls-files --others -- . ':(exclude).build' ':(exclude).pc'
+}
+
+# Back to the pristine commit: tracked files restored, untracked removed,
+# the build output kept.
+reset_worktree() {
+	rm -rf "$1/.pc"
+	git -C "$1" checkout -q -f HEAD
+	git -C "$1" clean -q -f -d -x -e /.build
+}
+
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
 	exit 1

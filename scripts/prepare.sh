@@ -17,10 +17,9 @@ git_s() { git -C "$SRC" "$@"; }
 # What the worktree holds now: changed and new files, and their contents.
 fingerprint() {
 	{
-		git_s status --porcelain=v1 --untracked-files=all
 		git_s diff HEAD --binary
-		git_s ls-files --others --exclude-standard -z |
-			(cd "$SRC" && xargs -0 -r cat)
+		untracked_files "$SRC"
+		untracked_files "$SRC" | (cd "$SRC" && xargs -r -d '\n' cat)
 	} | sha256sum | cut -d' ' -f1
 }
 
@@ -53,7 +52,7 @@ fi
 
 if [ "$now" != "$had_fp" ]; then
 	die "worktree $SRC holds changes this harness did not make:
-$(git_s status --short | head -10)
+$( (git_s status --short; untracked_files "$SRC") | sort -u | head -10)
 Nothing was changed.  Keep what you need, then 'make clean-tree VARIANT=$VARIANT'."
 fi
 if [ "$had_want" = "$want" ] && [ "$now" = "$had_fp" ]; then
@@ -64,9 +63,7 @@ fi
 rm -f "$STATE"
 if [ "$now" != "$clean_fingerprint" ]; then
 	note "series changed: resetting $SRC to pristine"
-	rm -rf "$SRC/.pc"
-	git_s checkout -q -f HEAD
-	git_s clean -q -f -d
+	reset_worktree "$SRC"
 fi
 if [ "$VARIANT" = series ]; then
 	"$REPO/scripts/apply-series.sh" "$SRC" 2>"$LOGS/apply.log" || {

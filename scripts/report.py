@@ -33,9 +33,10 @@ FATAL = [
      'stall'),
 ]
 WARNING = re.compile(r'WARNING: CPU: \d+ PID: \d+ at (.*)')
-# Warnings a check causes on purpose are announced around it.
-EXPECT_BEGIN = 'static_keys_harness: expected warning begins'
-EXPECT_END = 'static_keys_harness: expected warning ends'
+# Warnings a test causes on purpose are announced around it, as
+# "<test>: expected warning begins" ... "<test>: expected warning ends".
+EXPECT_BEGIN = ': expected warning begins'
+EXPECT_END = ': expected warning ends'
 FINISHED = re.compile(r'harness: all \d+ checks done')
 
 

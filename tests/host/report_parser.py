@@ -89,13 +89,13 @@ class SerialLog(unittest.TestCase):
         self.assertEqual(self.kinds(text), ['unexpected warning'])
 
     def test_announced_warning_is_expected(self):
-        text = (report.EXPECT_BEGIN + '\njump label: negative count!\n'
+        text = ('t' + report.EXPECT_BEGIN + '\njump label: negative count!\n'
                 'WARNING: CPU: 1 PID: 7 at kernel/jump_label.c:3 x+0x1/0x2\n'
-                + report.EXPECT_END + '\n' + FINISHED)
+                't' + report.EXPECT_END + '\n' + FINISHED)
         self.assertEqual(self.kinds(text), [])
 
     def test_warning_after_the_window_is_not(self):
-        text = (report.EXPECT_BEGIN + '\n' + report.EXPECT_END +
+        text = ('t' + report.EXPECT_BEGIN + '\nt' + report.EXPECT_END +
                 '\nWARNING: CPU: 0 PID: 1 at a.c:1 b+0x0/0x1\n' + FINISHED)
         self.assertEqual(self.kinds(text), ['unexpected warning'])
 

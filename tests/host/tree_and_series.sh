@@ -8,15 +8,19 @@ trap 'rm -rf "$t"' EXIT
 export CACHE_DIR=$t/cache TARBALL=$t/linux-mini.tar.xz SOURCE_VERSION=test
 export SERIES=$t/series PATCHES=$t/patches
 
-# The package: one file of ten lines.
+# The package: one file of ten lines, and Debian's .gitignore, which
+# ignores every new top-level path.
 mkdir -p "$t/pkg/linux-mini/kernel" "$PATCHES"
 seq 1 10 > "$t/pkg/linux-mini/kernel/a.c"
+printf '/*\n!/debian/\n' > "$t/pkg/linux-mini/.gitignore"
 tar -C "$t/pkg" -cJf "$TARBALL" linux-mini
 # Patches, made the way the real ones are: git format-patch.
 git init -q "$t/pkg/linux-mini"
-git -C "$t/pkg/linux-mini" add -A
+git -C "$t/pkg/linux-mini" add -A -f
 git -C "$t/pkg/linux-mini" -c user.name=t -c user.email=t@t commit -qm base
 sed -i 's/^5$/five/' "$t/pkg/linux-mini/kernel/a.c"
+echo new > "$t/pkg/linux-mini/kernel/new.c"
+git -C "$t/pkg/linux-mini" add -f kernel/new.c
 git -C "$t/pkg/linux-mini" -c user.name=t -c user.email=t@t commit -qam "good: five"
 git -C "$t/pkg/linux-mini" format-patch -q -1 --stdout > "$PATCHES/good.patch"
 sed 's/^-5$/-50/' "$PATCHES/good.patch" > "$PATCHES/bad.patch"
@@ -34,14 +38,19 @@ expect_fail() { # NAME PATTERN COMMAND...: fails, and says PATTERN
 		result 0 "$name"
 	fi
 }
-clean() { [ -z "$(git -C "$src" status --porcelain)" ] && [ ! -e "$src/.pc" ]; }
 
-plan 12
+clean() {
+	[ -z "$(git -C "$src" status --porcelain)" ] && [ ! -e "$src/.pc" ] &&
+		[ ! -e "$src/kernel/new.c" ]
+}
+
+plan 13
 "$scripts/tree.sh" 2>"$t/out" && "$scripts/tree.sh" 2>>"$t/out"
 result $? pristine_unpacked_once "$(tail -1 "$t/out")"
 
 echo good.patch > "$SERIES"
-"$scripts/prepare.sh" series 2>"$t/out" && grep -qx five "$src/kernel/a.c"
+"$scripts/prepare.sh" series 2>"$t/out" && grep -qx five "$src/kernel/a.c" &&
+	[ -f "$src/kernel/new.c" ]
 result $? series_applies "$(tail -1 "$t/out")"
 
 "$scripts/check-git-am.sh" > "$t/out" 2>&1
@@ -49,6 +58,12 @@ result $? git_am_gives_the_same_tree "$(tail -1 "$t/out")"
 
 "$scripts/prepare.sh" series 2>"$t/out" && [ ! -s "$t/out" ]
 result $? prepared_tree_reused "$(cat "$t/out")"
+
+: > "$SERIES"
+"$scripts/prepare.sh" series 2>"$t/out" && clean
+result $? series_change_resets_tree "$(git -C "$src" status --short; tail -1 "$t/out")"
+echo good.patch > "$SERIES"
+"$scripts/prepare.sh" series 2>"$t/out"
 
 expect_fail patched_tree_refused 'already has quilt patches applied' \
 	"$scripts/apply-series.sh" "$src"
