@@ -43,8 +43,13 @@ fi
 
 want=$(wanted)
 now=$(fingerprint)
+# The state file: how it was written (FORMAT), what was applied, and the
+# fingerprint of the result.  Bump FORMAT when fingerprint() changes.
+FORMAT=v2
 if [ -f "$STATE" ]; then
-	read -r had_want had_fp < "$STATE"
+	read -r had_format had_want had_fp < "$STATE"
+	[ "$had_format" = "$FORMAT" ] ||
+		die "$STATE was written by an older harness, so whether $SRC holds only the series cannot be told; nothing was changed.  If it has no work of yours, 'make clean-tree VARIANT=$VARIANT'."
 else
 	had_want=none
 	had_fp=$clean_fingerprint
@@ -73,4 +78,4 @@ if [ "$VARIANT" = series ]; then
 	}
 	cat "$LOGS/apply.log" >&2
 fi
-echo "$want $(fingerprint)" > "$STATE"
+echo "$FORMAT $want $(fingerprint)" > "$STATE"

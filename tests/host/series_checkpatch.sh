@@ -8,7 +8,8 @@ set -- $(sed -e 's/#.*//' -e 's/[[:space:]].*//' "$REPO/series" | grep -v '^$')
 [ $# -gt 0 ] || skip_all "the series is empty"
 plan $#
 for p; do
-	out=$(cd "$root/pristine" && perl "$checkpatch" --strict -q "$REPO/patches/$p" 2>&1)
+	# Debian's python3 (with python3-ply) for the spdxcheck.py it runs.
+	out=$(cd "$root/pristine" && PATH=/usr/bin:$PATH perl "$checkpatch" --strict -q "$REPO/patches/$p" 2>&1)
 	if [ -z "$out" ]; then
 		result 0 "$p"
 	elif sed '/^---$/q' "$REPO/patches/$p" | grep -q '^checkpatch:'; then
