@@ -2,7 +2,8 @@
 #
 #   make              the main job: tree, series, build and boot 'series'
 #   make check        every variant, every check, the harness's own tests
-#   make VARIANT=distro run   one variant (series, distro or off)
+#   make run VARIANT=distro   one variant (series, distro or off)
+#   make bisect       every prefix of the series, built and booted
 #
 # Each target is one script of scripts/; read it there.
 
@@ -18,7 +19,7 @@ S         := scripts
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
-.PHONY: all run check deps tree prepare build boot report host-test \
+.PHONY: all run check bisect deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 all: deps
@@ -35,6 +36,10 @@ check: deps
 	-$(S)/host-test.sh
 	$(S)/report.py --json $(ROOT)/check.json \
 		$(call logdirs,$(VARIANTS)) host=$(ROOT)/host/logs:host
+
+# Every prefix of the series builds, boots and passes its checks.
+bisect: deps
+	$(S)/bisect.sh
 
 deps:
 	$(S)/deps.sh

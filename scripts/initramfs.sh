@@ -1,6 +1,7 @@
 #!/bin/sh
 # initramfs.sh VARIANT: the guest's initramfs: busybox-static, /init, the
-# checks of tests/guest, the fault inits of initramfs/fault, and the modules
+# checks of tests/guest and its C programs (built static, in /bin), the
+# fault inits of initramfs/fault, and the modules
 # the checks load (the kernel's static key tests and tests/kmod), packed
 # with the tree's own usr/gen_init_cpio so that no root is needed.
 set -eu
@@ -18,6 +19,16 @@ gen=$VDIR/gen_init_cpio
 list=$VDIR/initramfs.list
 [ -x "$gen" ] || cc -O2 -o "$gen" "$SRC/usr/gen_init_cpio.c" ||
 	die "cannot build $SRC/usr/gen_init_cpio.c"
+
+# Guest programs in C (tests/guest/*.c), linked statically on the host.
+bins=$VDIR/guest-bin
+rm -rf "$bins"
+mkdir -p "$bins"
+for c in "$REPO"/tests/guest/*.c; do
+	[ -e "$c" ] || continue
+	prog=$bins/$(basename "$c" .c)
+	cc -static -O2 -Wall -Werror -o "$prog" "$c" || die "cannot build guest program $c"
+done
 
 modules="$OBJ/lib/test_static_key_base.ko $OBJ/lib/test_static_keys.ko"
 modules="$modules $(ls "$VDIR"/kmod/*.ko)"
@@ -37,6 +48,9 @@ modules="$modules $(ls "$VDIR"/kmod/*.ko)"
 	done
 	for f in "$REPO"/tests/guest/*.sh; do
 		echo "file /checks/${f##*/} $f 0644 0 0"
+	done
+	for f in "$bins"/*; do
+		[ -e "$f" ] && echo "file /bin/${f##*/} $f 0755 0 0"
 	done
 	for f in $modules; do
 		[ -f "$f" ] || die "module $f was not built"
