@@ -4,6 +4,7 @@
 # modified; a patch that does not apply is named with the file that failed,
 # and the worktree is put back to its pristine state.
 # apply-series.sh --hash: print a hash of the series and all its patches.
+# apply-series.sh --list: print the patch names, in order.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -11,7 +12,7 @@ SERIES=${SERIES:-$REPO/series}
 PATCHES=${PATCHES:-$REPO/patches}
 
 patch_names() {
-	sed -e 's/#.*//' -e 's/[[:space:]].*//' "$SERIES" | grep -v '^$' || true
+	series_patches "$SERIES"
 }
 
 [ -f "$SERIES" ] || die "series file $SERIES not found"
@@ -19,6 +20,10 @@ for p in $(patch_names); do
 	[ -f "$PATCHES/$p" ] || die "$SERIES names $p, but $PATCHES/$p does not exist"
 done
 
+if [ "${1:-}" = --list ]; then
+	patch_names
+	exit 0
+fi
 if [ "${1:-}" = --hash ]; then
 	{
 		cat "$SERIES"

@@ -8,7 +8,7 @@ ROOT=$(tree_root)
 out=$ROOT/bisect
 rm -rf "$out"
 mkdir -p "$out"
-patches=$(sed -e 's/#.*//' -e 's/[[:space:]].*//' "$REPO/series" | grep -v '^$' || true)
+patches=$(series_patches "$REPO/series")
 [ -n "$patches" ] || die "the series is empty: nothing to bisect"
 total=$(echo "$patches" | wc -l)
 

@@ -15,7 +15,7 @@ git -C "$PRISTINE" worktree prune
 git -C "$PRISTINE" worktree add -q --detach "$am" HEAD
 trap 'git -C "$PRISTINE" worktree remove --force "$am"' EXIT
 
-for p in $(sed -e 's/#.*//' -e 's/[[:space:]].*//' "$SERIES" | grep -v '^$'); do
+for p in $(series_patches "$SERIES"); do
 	git -C "$am" -c user.name=harness -c user.email=harness@localhost \
 		am -q "$PATCHES/$p" >&2 || die "git am: $p does not apply"
 done

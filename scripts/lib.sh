@@ -28,6 +28,11 @@ reset_worktree() {
 	git -C "$1" clean -q -f -d -x -e /.build
 }
 
+# series_patches FILE: the patch names a quilt series file lists, in order.
+series_patches() {
+	sed -e 's/#.*//' -e 's/[[:space:]].*//' "$1" | grep -v '^$' || true
+}
+
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
 	exit 1

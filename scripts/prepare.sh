@@ -60,7 +60,7 @@ if [ "$now" != "$had_fp" ]; then
 $( (git_s status --short; untracked_files "$SRC") | sort -u | head -10)
 Nothing was changed.  Keep what you need, then 'make clean-tree VARIANT=$VARIANT'."
 fi
-if [ "$had_want" = "$want" ] && [ "$now" = "$had_fp" ]; then
+if [ "$had_want" = "$want" ]; then
 	exit 0
 fi
 

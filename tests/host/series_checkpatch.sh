@@ -4,7 +4,7 @@
 root=$("$REPO/scripts/cache-root.sh")
 checkpatch=$root/pristine/scripts/checkpatch.pl
 [ -x "$checkpatch" ] || skip_all "no pristine tree yet (make tree)"
-set -- $(sed -e 's/#.*//' -e 's/[[:space:]].*//' "$REPO/series" | grep -v '^$')
+set -- $("$REPO/scripts/apply-series.sh" --list)
 [ $# -gt 0 ] || skip_all "the series is empty"
 plan $#
 for p; do
