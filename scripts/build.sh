@@ -30,5 +30,7 @@ if ! make -C "$OBJ" M="$kmod" CC="$cc" modules >> "$log" 2>&1; then
 	tail -20 "$log" >&2
 	die "test module build against $VARIANT failed; log: $log"
 fi
+"$REPO/scripts/sites.py" "$OBJ/vmlinux" > "$LOGS/sites" ||
+	die "could not count the static branch sites of $OBJ/vmlinux"
 echo $(( $(date +%s) - start )) > "$LOGS/build-seconds"
 note "built $VARIANT in $(cat "$LOGS/build-seconds") s"

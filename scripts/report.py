@@ -135,21 +135,62 @@ def summary(name, logdir, boot, rows):
     if status:
         code, secs, _, accel = (status.split() + [''] * 4)[:4]
         parts.append(f'boot {secs} s ({accel})')
+    sites = read_sites(logdir)
+    if sites:
+        parts.append(f"{sites['sites']} sites on {sites['keys']} keys, "
+                     f"{sites['short']} of 2 bytes ({short_share(sites):.2%})")
     parts.append(f'{len(rows)} checks')
     return f'{name}: ' + ', '.join(parts)
+
+
+def read_sites(logdir):
+    """sites.py's key=value line for the run's vmlinux, as ints, or None."""
+    text = read(os.path.join(logdir, 'sites'))
+    if not text:
+        return None
+    return {k: int(v) for k, v in
+            (pair.split('=') for pair in text.split())}
+
+
+def short_share(sites):
+    return sites['short'] / sites['sites'] if sites['sites'] else 0.0
+
+
+def compare_sites(runs, logdirs):
+    """The series must have at least the distro's share of 2-byte sites."""
+    series, distro = logdirs.get('series'), logdirs.get('distro')
+    if not series or not distro:
+        return
+    mine, theirs = read_sites(series), read_sites(distro)
+    name = 'sites.two_byte_share_at_least_distro'
+    if not mine or not theirs:
+        row = (name, FAIL, 'no site counts (sites.py did not run?)')
+    elif not mine['sites']:
+        row = (name, FAIL, 'the series kernel has no sites')
+    elif short_share(mine) >= short_share(theirs):
+        row = (name, OK, '')
+    else:
+        row = (name, FAIL, f'{short_share(mine):.2%} of the series\' sites '
+               f'are 2 bytes, {short_share(theirs):.2%} of the distro\'s')
+    for run_name, rows in runs:
+        if run_name == 'series':
+            rows.append(row)
 
 
 def main(argv):
     json_out = None
     if argv[:1] == ['--json']:
         json_out, argv = argv[1], argv[2:]
-    runs, summaries = [], []
+    runs, places = [], []
     for arg in argv:
         name, _, rest = arg.partition('=')
         logdir, _, boot = rest.partition(':')
-        rows = run_rows(logdir, boot or 'boot')
-        runs.append((name, rows))
-        summaries.append(summary(name, logdir, boot or 'boot', rows))
+        runs.append((name, run_rows(logdir, boot or 'boot')))
+        places.append((logdir, boot or 'boot'))
+    compare_sites(runs, {name: logdir for (name, _), (logdir, _) in
+                         zip(runs, places)})
+    summaries = [summary(name, logdir, boot, rows) for (name, rows),
+                 (logdir, boot) in zip(runs, places)]
     print('\n'.join(table(runs) + [''] + summaries))
     counts = {OK: 0, FAIL: 0, SKIP: 0}
     for _, rows in runs:

@@ -254,12 +254,26 @@ static void initial_value_survives_module_load(struct kunit *test)
 #endif
 }
 
+/* What patching costs in data: no more than the distro's 16 + 16 bytes. */
+static void struct_sizes(struct kunit *test)
+{
+#ifdef HARNESS_MODULE_SITES
+	kunit_info(test, "sizeof(struct jump_entry) %zu, sizeof(struct static_key) %zu\n",
+		   sizeof(struct jump_entry), sizeof(struct static_key));
+	KUNIT_EXPECT_LE(test, sizeof(struct jump_entry), 16);
+	KUNIT_EXPECT_LE(test, sizeof(struct static_key), 16);
+#else
+	kunit_skip(test, "no jump entries in this kernel");
+#endif
+}
+
 static struct kunit_case static_keys_harness_cases[] = {
 	KUNIT_CASE(branches_follow_counting),
 	KUNIT_CASE(reference_counting),
 	KUNIT_CASE(site_instructions),
 	KUNIT_CASE(underflow_warns_once),
 	KUNIT_CASE(initial_value_survives_module_load),
+	KUNIT_CASE(struct_sizes),
 	{}
 };
 

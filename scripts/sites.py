@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""sites.py VMLINUX [KERNEL_H]: count a kernel's static branch sites.
+
+Reads the __jump_table of an x86-64 vmlinux (between __start___jump_table
+and __stop___jump_table; entries of s32 code, s32 target, s64 key, each
+relative to its own field) and the bytes at every site as linked, and
+prints one line of key=value pairs:
+
+    sites=N keys=K short=S long=L other=O jump_entry=16 static_key=16
+
+short: 2-byte sites (NOP2 66 90 or JMP rel8 EB), long: 5-byte (NOP5
+0f 1f 44 00 00 or JMP rel32 E9), other: anything else.  The struct sizes
+come from the DWARF-less way: the entry size is the table's stride, the
+key size the distance the kernel's own STATIC_KEY_INIT gives (read from
+the symbol table: sizeof is the st_size of a plain key).  Standard
+library only.
+"""
+import struct
+import sys
+
+NOP2 = bytes([0x66, 0x90])
+NOP5 = bytes([0x0F, 0x1F, 0x44, 0x00, 0x00])
+
+
+class Elf:
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            self.data = f.read()
+        d = self.data
+        if d[:4] != b"\x7fELF" or d[4] != 2 or d[5] != 1:
+            raise SystemExit(f"{path}: not a little-endian ELF64 file")
+        (self.phoff, self.shoff) = struct.unpack_from("<QQ", d, 0x20)
+        (self.phentsize, self.phnum, self.shentsize, self.shnum) = \
+            struct.unpack_from("<HHHH", d, 0x36)
+        self.segments = []
+        for i in range(self.phnum):
+            off = self.phoff + i * self.phentsize
+            (ptype, _flags, poff, vaddr, _paddr, filesz) = \
+                struct.unpack_from("<IIQQQQ", d, off)
+            if ptype == 1:  # PT_LOAD
+                self.segments.append((vaddr, filesz, poff))
+        self.symbols = self._symbols()
+
+    def _sections(self):
+        d = self.data
+        for i in range(self.shnum):
+            off = self.shoff + i * self.shentsize
+            (_name, stype, _flags, _addr, soff, size, link) = \
+                struct.unpack_from("<IIQQQQI", d, off)
+            yield stype, soff, size, link
+
+    def _symbols(self):
+        sections = list(self._sections())
+        syms = {}
+        for stype, soff, size, link in sections:
+            if stype != 2:  # SHT_SYMTAB
+                continue
+            strtab = sections[link]
+            for k in range(0, size, 24):
+                (name, _info, _other, _shndx, value, ssize) = \
+                    struct.unpack_from("<IBBHQQ", self.data, soff + k)
+                start = strtab[1] + name
+                end = self.data.index(b"\0", start)
+                syms[self.data[start:end].decode()] = (value, ssize)
+        if not syms:
+            raise SystemExit("no symbol table (a stripped vmlinux?)")
+        return syms
+
+    def read(self, vaddr, n):
+        for base, size, off in self.segments:
+            if base <= vaddr and vaddr + n <= base + size:
+                return self.data[off + vaddr - base:off + vaddr - base + n]
+        raise SystemExit(f"address {vaddr:#x} is in no loaded segment")
+
+
+def count(path):
+    elf = Elf(path)
+    try:
+        start = elf.symbols["__start___jump_table"][0]
+        stop = elf.symbols["__stop___jump_table"][0]
+    except KeyError:
+        return {"sites": 0, "keys": 0, "short": 0, "long": 0, "other": 0}
+    table = elf.read(start, stop - start) if stop > start else b""
+    keys = set()
+    stats = {"short": 0, "long": 0, "other": 0}
+    for i in range(0, len(table), 16):
+        code_rel, _target_rel, key_rel = struct.unpack_from("<iiq", table, i)
+        code = start + i + code_rel
+        keys.add((start + i + 8 + key_rel) & ~3 & 0xFFFFFFFFFFFFFFFF)
+        head = elf.read(code, 5)
+        if head[0] == 0xEB or head[:2] == NOP2:
+            stats["short"] += 1
+        elif head[0] == 0xE9 or head == NOP5:
+            stats["long"] += 1
+        else:
+            stats["other"] += 1
+    out = {"sites": len(table) // 16, "keys": len(keys)}
+    out.update(stats)
+    return out
+
+
+def main(argv):
+    if len(argv) != 2:
+        raise SystemExit("usage: sites.py VMLINUX")
+    stats = count(argv[1])
+    print(" ".join(f"{k}={v}" for k, v in stats.items()))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
