@@ -110,6 +110,47 @@ class SerialLog(unittest.TestCase):
         self.assertEqual(self.kinds('Linux version 6.1\n'), ['unfinished'])
 
 
+class SiteShare(unittest.TestCase):
+    """report.compare_sites(): the series' share of 2-byte sites against
+    the distro's, from the sites files build.sh writes."""
+
+    def compare(self, series, distro):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            dirs = {}
+            for name, text in (('series', series), ('distro', distro)):
+                dirs[name] = os.path.join(tmp, name)
+                os.mkdir(dirs[name])
+                if text is not None:
+                    with open(os.path.join(dirs[name], 'sites'), 'w') as f:
+                        f.write(text)
+            runs = [('series', []), ('distro', [])]
+            report.compare_sites(runs, dirs)
+            return runs[0][1], runs[1][1]
+
+    def test_higher_share_passes(self):
+        mine, theirs = self.compare('sites=10 keys=4 short=9 long=1 other=0',
+                                    'sites=10 keys=4 short=8 long=2 other=0')
+        self.assertEqual(mine, [('sites.two_byte_share_at_least_distro', 'ok', '')])
+        self.assertEqual(theirs, [])
+
+    def test_lower_share_fails_with_both_figures(self):
+        mine, _ = self.compare('sites=10 keys=4 short=0 long=10 other=0',
+                               'sites=10 keys=4 short=9 long=1 other=0')
+        self.assertEqual(mine[0][1], 'fail')
+        self.assertIn('0.00%', mine[0][2])
+        self.assertIn('90.00%', mine[0][2])
+
+    def test_no_sites_fails(self):
+        mine, _ = self.compare('sites=0 keys=0 short=0 long=0 other=0',
+                               'sites=10 keys=4 short=9 long=1 other=0')
+        self.assertEqual(mine[0][1], 'fail')
+
+    def test_missing_counts_fail(self):
+        mine, _ = self.compare(None, 'sites=10 keys=4 short=9 long=1 other=0')
+        self.assertEqual(mine[0][1], 'fail')
+
+
 class KtapResult(unittest.TextTestResult):
     """Prints each test as a KTAP result line."""
 
