@@ -15,6 +15,7 @@
 #include <linux/module.h>
 #include <linux/string.h>
 #include <asm/unaligned.h>
+#include <trace/events/sched.h>
 
 #define SITES_PER_KEY	3
 #define TAKEN		100	/* added to a site's number when its branch is taken */
@@ -254,6 +255,44 @@ static void initial_value_survives_module_load(struct kunit *test)
 #endif
 }
 
+/*
+ * A key of the core kernel with a site in this module: the bare
+ * sched_update_nr_running_tp tracepoint, which nothing else in the test
+ * guest attaches to.  Registering a probe enables its key from here; the
+ * kernel has to find this module's site of a key that is not the
+ * module's own.
+ */
+static noinline bool core_key_site(void)
+{
+	return trace_sched_update_nr_running_tp_enabled();
+}
+
+static void core_key_probe(void *data, struct rq *rq, int change)
+{
+}
+
+static void core_key_sites_follow(struct kunit *test)
+{
+	struct static_key *key = &__tracepoint_sched_update_nr_running_tp.key;
+	const struct harness_key hk __maybe_unused = {
+		"sched_update_nr_running_tp", key, false, NULL
+	};
+
+	KUNIT_ASSERT_FALSE_MSG(test, core_key_site(),
+			       "the tracepoint already has a probe");
+	KUNIT_ASSERT_EQ(test, register_trace_sched_update_nr_running_tp(core_key_probe, NULL), 0);
+	KUNIT_EXPECT_TRUE(test, core_key_site());
+#ifdef HARNESS_MODULE_SITES
+	KUNIT_EXPECT_GE(test, check_site_bytes(test, &hk), 1);
+#endif
+	unregister_trace_sched_update_nr_running_tp(core_key_probe, NULL);
+	tracepoint_synchronize_unregister();
+	KUNIT_EXPECT_FALSE(test, core_key_site());
+#ifdef HARNESS_MODULE_SITES
+	KUNIT_EXPECT_GE(test, check_site_bytes(test, &hk), 1);
+#endif
+}
+
 /* What patching costs in data: no more than the distro's 16 + 16 bytes. */
 static void struct_sizes(struct kunit *test)
 {
@@ -274,6 +313,7 @@ static struct kunit_case static_keys_harness_cases[] = {
 	KUNIT_CASE(underflow_warns_once),
 	KUNIT_CASE(initial_value_survives_module_load),
 	KUNIT_CASE(struct_sizes),
+	KUNIT_CASE(core_key_sites_follow),
 	{}
 };
 
