@@ -43,6 +43,9 @@ modules="$modules $(ls "$VDIR"/kmod/*.ko)"
 	echo "file /init $REPO/initramfs/init 0755 0 0"
 	echo "file /lib/checks.sh $REPO/initramfs/checks.sh 0644 0 0"
 	echo "file /lib/run-checks.sh $REPO/initramfs/run-checks.sh 0644 0 0"
+	echo "file /lib/keys.sh $REPO/initramfs/keys.sh 0644 0 0"
+	# the host's count of the vmlinux's sites (build.sh), for kcore-sites
+	[ -f "$LOGS/sites" ] && echo "file /lib/sites $LOGS/sites 0644 0 0"
 	for f in "$REPO"/initramfs/fault/*.sh; do
 		echo "file /fault/${f##*/} $f 0755 0 0"
 	done

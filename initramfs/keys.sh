@@ -1,0 +1,153 @@
+# Sourced after /lib/checks.sh by the checks of tests/guest/keys_*.sh: a
+# key's state and its sites', and a check that a trigger flips them.
+#
+# A key's state is its lines in the format of the series' debugfs view
+# (/sys/kernel/debug/static_keys), sizes left out:
+#
+#   key <symbol+offset> default=<true|false> count=<n> sites=<n>
+#     site <symbol+offset> <likely|unlikely> <nop2|nop5|jmp8|jmp32|...>
+#
+# read by /bin/kcore-sites from /proc/kcore on every variant; where the
+# view exists (series) it must say the same, site by site.
+#
+#   has_sites                   whether the kernel has a jump table at all
+#   key_state KEY FILE          KEY's lines into FILE (1: no such key, or
+#                               the view disagrees with kcore)
+#   key_count FILE              the count of the key in FILE
+#   sites_follow FILE           0 if every site of every key in FILE is a
+#                               NOP or a JMP as its branch form and its
+#                               key's count require; prints those that
+#                               are not
+#   flip_check NAME KEY ON OFF  two subtests, NAME_on and NAME_off: after
+#                               the shell command ON, KEY's count changes
+#                               and every site follows it; after OFF,
+#                               KEY's lines are what they were before ON.
+#                               Each waits up to 5 s, since some keys
+#                               change from deferred work.
+
+VIEW=/sys/kernel/debug/static_keys
+KEYS_TMP=/tmp/keys
+mkdir -p $KEYS_TMP
+
+has_sites() {
+	grep -q ' __start___jump_table$' /proc/kallsyms
+}
+
+# The view without symbol sizes: "sym+0x1a/0x40" becomes "sym+0x1a".
+view_unsized() {
+	sed 's,\(+0x[0-9a-f]*\)/0x[0-9a-f]*,\1,g' $VIEW
+}
+
+view_key() {
+	view_unsized | awk -v k="$1" '$1 == "key" { p = ($2 == k) } p'
+}
+
+key_state() {
+	kcore-sites "$1" > "$2" 2> "$2.err" || { diag "$(cat "$2.err")"; return 1; }
+	[ -r $VIEW ] || return 0
+	view_key "$1" > "$2.view"
+	if ! cmp -s "$2" "$2.view"; then
+		diag "$1: the view and /proc/kcore disagree (- view, + kcore):"
+		diff "$2.view" "$2" | sed 's/^/#   /'
+		return 1
+	fi
+}
+
+key_count() {
+	sed -n 's/^key .* count=\(-*[0-9]*\) .*/\1/p' "$1"
+}
+
+sites_follow() {
+	awk '$1 == "key" { key = $2; split($4, c, "="); value = c[2] > 0; next }
+	     $1 == "site" && $4 != "freed" {
+		want = (($3 == "likely") == value) ? "nop" : "jmp"
+		if (substr($4, 1, 3) != want) { print key ":" $0; bad = 1 }
+	     }
+	     END { exit bad }' "$1"
+}
+
+# "count=N sites: nop2 x3, jmp8 x1": one line about a state, for diag.
+state_summary() {
+	awk '$1 == "key" { c = $4 } $1 == "site" { n[$4]++ }
+	     END { s = ""; for (i in n) s = s " " i " x" n[i]; print c " sites:" s }' "$1"
+}
+
+# consistent - FILE: every site follows the key (sites_follow, quietly).
+consistent() {
+	sites_follow "$2" > /dev/null
+}
+
+count_differs() {
+	[ "$(key_count "$2")" != "$1" ] && consistent - "$2"
+}
+
+same_lines() {
+	cmp -s "$1" "$2"
+}
+
+# settle KEY FILE TEST ARG: read KEY's state into FILE until "TEST ARG
+# FILE" holds and the view agrees with kcore, for up to 5 s; then once
+# more, for the diagnostics.
+settle() {
+	settle_key=$1 settle_file=$2
+	shift 2
+	settle_try=0
+	while [ $settle_try -lt 50 ]; do
+		key_state "$settle_key" "$settle_file" > /dev/null 2>&1 &&
+			"$@" "$settle_file" && return 0
+		sleep 0.1
+		settle_try=$((settle_try + 1))
+	done
+	key_state "$settle_key" "$settle_file" && "$@" "$settle_file"
+}
+
+flip_check() {
+	fc_name=$1 fc_key=$2 fc_on=$3 fc_off=$4
+	fc_dir=$KEYS_TMP/$fc_name
+	mkdir -p "$fc_dir"
+	if ! has_sites; then
+		eval "$fc_on"
+		eval "$fc_off"
+		skip "${fc_name}_on" "no jump table (CONFIG_JUMP_LABEL=n)"
+		skip "${fc_name}_off" "no jump table (CONFIG_JUMP_LABEL=n)"
+		return
+	fi
+	# A key may still be settling from an earlier check's deferred work.
+	if ! settle "$fc_key" "$fc_dir/before" consistent -; then
+		result 1 "${fc_name}_on" "cannot read the state of $fc_key"
+		result 1 "${fc_name}_off" "cannot read the state of $fc_key"
+		return
+	fi
+	fc_before=$(key_count "$fc_dir/before")
+
+	eval "$fc_on"
+	if ! settle "$fc_key" "$fc_dir/on" count_differs "$fc_before"; then
+		result 1 "${fc_name}_on" "$fc_key: count still $fc_before after: $fc_on"
+	elif ! fc_bad=$(sites_follow "$fc_dir/on") ||
+	     ! fc_bad=$(sites_follow "$fc_dir/before"); then
+		result 1 "${fc_name}_on" "$fc_key: sites not as the count says: $fc_bad"
+	else
+		diag "$fc_key: $(state_summary "$fc_dir/before") -> $(state_summary "$fc_dir/on")"
+		result 0 "${fc_name}_on"
+	fi
+
+	eval "$fc_off"
+	if settle "$fc_key" "$fc_dir/after" same_lines "$fc_dir/before"; then
+		result 0 "${fc_name}_off"
+	else
+		diag "$fc_key before, then after: $fc_off"
+		sed 's/^/#   /' "$fc_dir/before" "$fc_dir/after"
+		result 1 "${fc_name}_off" "$fc_key not back to its state before"
+	fi
+}
+
+# cgroup2_controller NAME: cgroup v2 mounted at $CGROUP2, with NAME enabled
+# for the root's children; 1 if it cannot be.
+CGROUP2=/sys/fs/cgroup
+cgroup2_controller() {
+	if ! grep -q " $CGROUP2 cgroup2 " /proc/mounts; then
+		mkdir -p $CGROUP2 && mount -t cgroup2 none $CGROUP2 || return 1
+	fi
+	grep -qw "$1" $CGROUP2/cgroup.controllers &&
+		echo "+$1" > $CGROUP2/cgroup.subtree_control
+}

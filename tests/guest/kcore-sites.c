@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kcore-sites [KEY]: the core kernel's static keys and their sites, read
+ * from the running kernel without its help: /proc/kallsyms gives the jump
+ * table's bounds and the symbols, /proc/kcore the memory.  It trusts
+ * nothing of the kernel under test but the layout of struct jump_entry
+ * (three offsets from themselves: s32 code, s32 target, long key, with
+ * bit 0 of the key word the branch form and bit 1 init) and of struct
+ * static_key (int count, then the entries word, bit 0 the initial value),
+ * which the distro kernel and the series share.
+ *
+ * Output: the format of /sys/kernel/debug/static_keys without the "/size"
+ * of each symbol, and without modules (whose tables are not in kallsyms):
+ *
+ *   key <symbol+offset> default=<true|false> count=<n> sites=<n>
+ *     site <symbol+offset> <likely|unlikely> <insn>
+ *
+ * insn is nop2, nop5, jmp8 or jmp32 (a jump to the entry's target),
+ * unknown, or freed (a site in init text, which is gone after boot).
+ * With KEY, only that key's lines (exit 1 if it has none); with
+ * --summary, one line
+ * "sites=N keys=K short=S long=L other=O freed=F".
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct sym {
+	uint64_t addr;
+	char name[128];
+};
+
+struct site {
+	uint64_t code, target, key;
+	int likely, init;
+};
+
+static struct sym *syms;
+static size_t nsyms;
+static int kcore;
+static Elf64_Phdr *phdrs;
+static int nphdrs;
+
+static void fail(const char *what)
+{
+	fprintf(stderr, "kcore-sites: %s: %s\n", what, errno ? strerror(errno) : "bad input");
+	exit(2);
+}
+
+static int sym_cmp(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x < y ? -1 : x > y; /* stable: kallsyms order among aliases */
+}
+
+/* Core-kernel symbols only: module lines end in "[module]". */
+static void read_kallsyms(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	size_t cap = 0;
+	char line[256];
+
+	if (!f)
+		fail("/proc/kallsyms");
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long addr;
+		char type, name[128];
+
+		if (strchr(line, '['))
+			continue;
+		if (sscanf(line, "%llx %c %127s", &addr, &type, name) != 3)
+			continue;
+		if (nsyms == cap) {
+			cap = cap ? 2 * cap : 65536;
+			syms = realloc(syms, cap * sizeof(*syms));
+			if (!syms)
+				fail("out of memory");
+		}
+		syms[nsyms].addr = addr;
+		strcpy(syms[nsyms].name, name);
+		nsyms++;
+	}
+	fclose(f);
+	qsort(syms, nsyms, sizeof(*syms), sym_cmp);
+	if (!nsyms || !syms[nsyms - 1].addr)
+		fail("/proc/kallsyms shows no addresses (kptr_restrict?)");
+}
+
+static uint64_t sym_addr(const char *name)
+{
+	for (size_t i = 0; i < nsyms; i++)
+		if (!strcmp(syms[i].name, name))
+			return syms[i].addr;
+	fprintf(stderr, "kcore-sites: no symbol %s in /proc/kallsyms\n", name);
+	exit(2);
+}
+
+/* "symbol+0xoffset" as %pS prints it, less the size. */
+static void symbolise(uint64_t addr, char *buf, size_t len)
+{
+	size_t lo = 0, hi = nsyms;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	while (lo > 0 && syms[lo - 1].addr == syms[lo].addr)
+		lo--;
+	snprintf(buf, len, "%s+0x%llx", syms[lo].name,
+		 (unsigned long long)(addr - syms[lo].addr));
+}
+
+static void open_kcore(void)
+{
+	Elf64_Ehdr eh;
+
+	kcore = open("/proc/kcore", O_RDONLY);
+	if (kcore < 0)
+		fail("/proc/kcore");
+	if (pread(kcore, &eh, sizeof(eh), 0) != sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64)
+		fail("/proc/kcore is not an ELF64 core");
+	nphdrs = eh.e_phnum;
+	phdrs = calloc(nphdrs, sizeof(*phdrs));
+	if (!phdrs || pread(kcore, phdrs, nphdrs * sizeof(*phdrs), eh.e_phoff) !=
+		      (ssize_t)(nphdrs * sizeof(*phdrs)))
+		fail("/proc/kcore program headers");
+}
+
+static void read_kernel(uint64_t addr, void *buf, size_t len)
+{
+	for (int i = 0; i < nphdrs; i++) {
+		Elf64_Phdr *ph = &phdrs[i];
+
+		if (ph->p_type != PT_LOAD || addr < ph->p_vaddr ||
+		    addr + len > ph->p_vaddr + ph->p_filesz)
+			continue;
+		if (pread(kcore, buf, len, ph->p_offset + (addr - ph->p_vaddr)) == (ssize_t)len)
+			return;
+	}
+	fprintf(stderr, "kcore-sites: cannot read %zu bytes at %#llx from /proc/kcore\n",
+		len, (unsigned long long)addr);
+	exit(2);
+}
+
+static int site_cmp(const void *a, const void *b)
+{
+	const struct site *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->code < y->code ? -1 : x->code > y->code;
+}
+
+/* The instruction at a site: the NOP or the JMP of its size, or neither. */
+static const char *decode(const struct site *s, int *size)
+{
+	static const uint8_t nop2[] = { 0x66, 0x90 };
+	static const uint8_t nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	uint8_t b[5];
+	int32_t rel32;
+
+	read_kernel(s->code, b, sizeof(b));
+	*size = (b[0] == 0xeb || b[0] == 0x66) ? 2 : (b[0] == 0xe9 || b[0] == 0x0f) ? 5 : 0;
+	if (!memcmp(b, nop2, 2))
+		return "nop2";
+	if (!memcmp(b, nop5, 5))
+		return "nop5";
+	if (b[0] == 0xeb && s->code + 2 + (int8_t)b[1] == s->target)
+		return "jmp8";
+	memcpy(&rel32, b + 1, 4);
+	if (b[0] == 0xe9 && s->code + 5 + rel32 == s->target)
+		return "jmp32";
+	return "unknown";
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = argc > 1 && strcmp(argv[1], "--summary") ? argv[1] : NULL;
+	int summary = argc > 1 && !strcmp(argv[1], "--summary");
+	uint64_t start, stop, inittext, einittext;
+	unsigned int keys = 0, shorts = 0, longs = 0, other = 0, freed = 0;
+	int found = 0;
+	struct site *sites;
+	size_t n, i, j;
+	uint8_t *table;
+
+	read_kallsyms();
+	open_kcore();
+	start = sym_addr("__start___jump_table");
+	stop = sym_addr("__stop___jump_table");
+	inittext = sym_addr("_sinittext");
+	einittext = sym_addr("_einittext");
+	if (stop < start || (stop - start) % 16)
+		fail("__start___jump_table/__stop___jump_table");
+	n = (stop - start) / 16;
+	table = malloc(stop - start + 1);
+	sites = calloc(n + 1, sizeof(*sites));
+	if (!table || !sites)
+		fail("out of memory");
+	read_kernel(start, table, stop - start);
+
+	for (i = 0; i < n; i++) {
+		uint64_t entry = start + 16 * i;
+		int32_t code, target;
+		int64_t key;
+
+		memcpy(&code, table + 16 * i, 4);
+		memcpy(&target, table + 16 * i + 4, 4);
+		memcpy(&key, table + 16 * i + 8, 8);
+		sites[i].code = entry + code;
+		sites[i].target = entry + 4 + target;
+		sites[i].key = entry + 8 + key;
+		sites[i].likely = sites[i].key & 1;
+		sites[i].init = sites[i].code >= inittext && sites[i].code < einittext;
+		sites[i].key &= ~3ULL;
+	}
+	qsort(sites, n, sizeof(*sites), site_cmp);
+
+	for (i = 0; i < n; i = j) {
+		struct { int32_t count; int32_t pad; uint64_t entries; } key;
+		char name[160], where[160];
+
+		for (j = i; j < n && sites[j].key == sites[i].key; j++)
+			;
+		keys++;
+		read_kernel(sites[i].key, &key, sizeof(key));
+		symbolise(sites[i].key, name, sizeof(name));
+		if (only && strcmp(only, name))
+			continue;
+		found = 1;
+		if (!summary)
+			printf("key %s default=%s count=%d sites=%zu\n", name,
+			       key.entries & 1 ? "true" : "false", key.count, j - i);
+		for (size_t k = i; k < j; k++) {
+			const char *insn = "freed";
+			int size = 0;
+
+			if (!sites[k].init)
+				insn = decode(&sites[k], &size);
+			shorts += size == 2;
+			longs += size == 5;
+			other += !sites[k].init && size == 0;
+			freed += sites[k].init;
+			if (summary)
+				continue;
+			symbolise(sites[k].code, where, sizeof(where));
+			printf("  site %s %s %s\n", where,
+			       sites[k].likely ? "likely" : "unlikely", insn);
+		}
+	}
+	if (summary)
+		printf("sites=%zu keys=%u short=%u long=%u other=%u freed=%u\n",
+		       n, keys, shorts, longs, other, freed);
+	if (only && !found) {
+		fprintf(stderr, "kcore-sites: no key %s has sites\n", only);
+		return 1;
+	}
+	return 0;
+}

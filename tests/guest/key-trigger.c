@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * key-trigger MODE [ARG]: take a static key through the user-space path
+ * its subsystem offers, for the guest checks of tests/guest/keys_*.sh.
+ *
+ *   perf-sw CONFIG  open a software perf event (PERF_TYPE_SOFTWARE, the
+ *                   given config) on this task, which makes it a per-task
+ *                   event too; hold it until SIGTERM, then print
+ *                   "counted=N", the event's count.
+ *   timestamp       a UDP socket on 127.0.0.1 with SO_TIMESTAMP; hold it
+ *                   until SIGTERM, then send itself a datagram and print
+ *                   "timestamped=1" if the datagram came with a
+ *                   SCM_TIMESTAMP, "timestamped=0" if not.
+ *   udp N           send N datagrams to a socket of its own on 127.0.0.1
+ *                   and print "received=M", the number that arrived.
+ *   udp-to ADDR N   send N datagrams to port 9 of the IPv4 address ADDR
+ *                   and print "sent=N".
+ *
+ * Holding modes install their SIGTERM handler before they take the key,
+ * so a caller that waits for the key's change before killing never loses
+ * the output.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void hold(void)
+{
+	sigset_t none;
+
+	sigemptyset(&none);
+	while (!stop)
+		sigsuspend(&none);
+}
+
+static void fail(const char *what)
+{
+	fprintf(stderr, "key-trigger: %s: %s\n", what, strerror(errno));
+	exit(2);
+}
+
+static int perf_sw(unsigned long config)
+{
+	struct perf_event_attr attr;
+	long long count = 0;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = config;
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		fail("perf_event_open");
+	hold();
+	if (read(fd, &count, sizeof(count)) != sizeof(count))
+		fail("read of the perf event");
+	printf("counted=%lld\n", count);
+	return 0;
+}
+
+/* A UDP socket bound to an ephemeral port of 127.0.0.1. */
+static int udp_socket(struct sockaddr_in *addr)
+{
+	socklen_t len = sizeof(*addr);
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0)
+		fail("socket");
+	memset(addr, 0, sizeof(*addr));
+	addr->sin_family = AF_INET;
+	addr->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)addr, sizeof(*addr)) ||
+	    getsockname(fd, (struct sockaddr *)addr, &len))
+		fail("bind to 127.0.0.1");
+	return fd;
+}
+
+static int timestamp(void)
+{
+	char data[16], control[CMSG_SPACE(sizeof(struct timeval))];
+	struct iovec iov = { data, sizeof(data) };
+	struct msghdr msg = { 0 };
+	struct sockaddr_in addr;
+	struct cmsghdr *cmsg;
+	int on = 1, stamped = 0;
+	int fd = udp_socket(&addr);
+
+	if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMP, &on, sizeof(on)))
+		fail("setsockopt SO_TIMESTAMP");
+	hold();
+	if (sendto(fd, "x", 1, 0, (struct sockaddr *)&addr, sizeof(addr)) != 1)
+		fail("sendto");
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = control;
+	msg.msg_controllen = sizeof(control);
+	if (recvmsg(fd, &msg, 0) < 0)
+		fail("recvmsg");
+	for (cmsg = CMSG_FIRSTHDR(&msg); cmsg; cmsg = CMSG_NXTHDR(&msg, cmsg))
+		stamped |= cmsg->cmsg_level == SOL_SOCKET &&
+			   cmsg->cmsg_type == SCM_TIMESTAMP;
+	printf("timestamped=%d\n", stamped);
+	return 0;
+}
+
+static int udp(int n)
+{
+	struct timeval timeout = { 1, 0 };
+	struct sockaddr_in addr;
+	int fd = udp_socket(&addr);
+	int i, received = 0;
+	char c;
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+	for (i = 0; i < n; i++)
+		if (sendto(fd, "x", 1, 0, (struct sockaddr *)&addr, sizeof(addr)) != 1)
+			fail("sendto");
+	while (received < n && recv(fd, &c, 1, 0) == 1)
+		received++;
+	printf("received=%d\n", received);
+	return 0;
+}
+
+static int udp_to(const char *to, int n)
+{
+	struct sockaddr_in addr = { .sin_family = AF_INET, .sin_port = htons(9) };
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	int i;
+
+	if (fd < 0)
+		fail("socket");
+	if (inet_pton(AF_INET, to, &addr.sin_addr) != 1) {
+		fprintf(stderr, "key-trigger: %s is not an IPv4 address\n", to);
+		return 2;
+	}
+	for (i = 0; i < n; i++)
+		if (sendto(fd, "x", 1, 0, (struct sockaddr *)&addr, sizeof(addr)) != 1)
+			fail("sendto");
+	printf("sent=%d\n", n);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_term;
+	sigaction(SIGTERM, &sa, NULL);
+	/* Delivered only inside hold()'s sigsuspend(), never lost before. */
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigprocmask(SIG_BLOCK, &sa.sa_mask, NULL);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (argc == 3 && !strcmp(argv[1], "perf-sw"))
+		return perf_sw(strtoul(argv[2], NULL, 0));
+	if (argc == 2 && !strcmp(argv[1], "timestamp"))
+		return timestamp();
+	if (argc == 3 && !strcmp(argv[1], "udp"))
+		return udp(atoi(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "udp-to"))
+		return udp_to(argv[2], atoi(argv[3]));
+	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | timestamp | udp N | udp-to ADDR N\n");
+	return 2;
+}

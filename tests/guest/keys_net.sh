@@ -1,0 +1,79 @@
+# Networking's keys, each through its own interface: netstamp_needed_key
+# (SO_TIMESTAMP on a socket; both ways through deferred work), rps_needed
+# (rps_cpus of lo's receive queue), xps_needed (xps_cpus of a transmit
+# queue of tests/kmod/static_keys_mq_dev.ko's device), nf_hooks_needed[NFPROTO_IPV4][NF_INET_LOCAL_OUT] (a netfilter
+# hook registered by tests/kmod/static_keys_nf_hook.ko) and
+# memcg_sockets_enabled_key (a memory cgroup under cgroup v2).
+. "${CHECKS_LIB:-/lib/checks.sh}"
+. /lib/keys.sh
+plan 15
+ip link set lo up
+
+flip_check net_timestamp netstamp_needed_key+0x0 \
+	'key-trigger timestamp > $KEYS_TMP/timestamp.out & trigger=$!' \
+	'kill $trigger; wait $trigger'
+grep -qx timestamped=1 $KEYS_TMP/timestamp.out
+result $? net_timestamp_stamped "$(cat $KEYS_TMP/timestamp.out)"
+
+# Packets sent from CPU 0 and steered to CPUs 1-3: each steered batch
+# is an IPI that softnet_stat counts (its tenth column, received_rps).
+rps_ipis() {
+	n=0
+	while read -r _ _ _ _ _ _ _ _ _ received_rps _; do
+		n=$((n + 0x$received_rps))
+	done < /proc/net/softnet_stat
+	echo $n
+}
+Q=/sys/class/net/lo/queues
+flip_check rps "rps_needed+0x0" \
+	"echo e > $Q/rx-0/rps_cpus && ipis=\$(rps_ipis) &&
+	 taskset 1 key-trigger udp 50 > $KEYS_TMP/rps.out &&
+	 echo \$((\$(rps_ipis) - ipis)) > $KEYS_TMP/rps.ipis" \
+	"echo 0 > $Q/rx-0/rps_cpus"
+ipis=$(cat $KEYS_TMP/rps.ipis 2>/dev/null)
+grep -qx received=50 $KEYS_TMP/rps.out && [ "${ipis:-0}" -gt 0 ]
+result $? rps_steered "$(cat $KEYS_TMP/rps.out 2>/dev/null), RPS IPIs: ${ipis:-none}"
+
+# XPS needs a multiqueue device: skmq0 (tests/kmod/static_keys_mq_dev.ko)
+# has four transmit queues; CPU 0 mapped to queue 2 must send there.
+D=/sys/class/net/skmq0/queues
+M=/sys/module/static_keys_mq_dev/parameters/tx_packets
+if insmod /modules/static_keys_mq_dev.ko && ip addr add 10.99.0.1/24 dev skmq0 &&
+   ip link set skmq0 up; then
+	flip_check xps "xps_needed+0x0" \
+		"echo 1 > $D/tx-2/xps_cpus && before=\$(cat $M) &&
+		 taskset 1 key-trigger udp-to 10.99.0.2 20 > /dev/null &&
+		 echo \"\$before \$(cat $M)\" > $KEYS_TMP/xps.out" \
+		"echo 0 > $D/tx-2/xps_cpus"
+	rmmod static_keys_mq_dev
+	grep -qx '0,0,0,0 0,0,20,0' $KEYS_TMP/xps.out
+	result $? xps_steered "per-queue packets before and after 20 from CPU 0: $(cat $KEYS_TMP/xps.out 2>/dev/null)"
+else
+	result 1 xps_on "cannot set up skmq0"
+	skip xps_off "no skmq0"
+	skip xps_steered "no skmq0"
+fi
+
+# NF_INET_NUMHOOKS (5) hooks per family: [2][3] is element 13, +0xd0.
+P=/sys/module/static_keys_nf_hook/parameters/packets
+flip_check nf_hook nf_hooks_needed+0xd0 \
+	"insmod /modules/static_keys_nf_hook.ko &&
+	 key-trigger udp 10 > $KEYS_TMP/nf.out && cat $P > $KEYS_TMP/nf.packets" \
+	"rmmod static_keys_nf_hook"
+packets=$(cat $KEYS_TMP/nf.packets 2>/dev/null)
+[ "${packets:-0}" -ge 10 ]
+result $? nf_hook_reached "packets at the hook: ${packets:-none} for 10 datagrams"
+
+if cgroup2_controller memory; then
+	G=$CGROUP2/static_keys_mem
+	flip_check memcg_sockets memcg_sockets_enabled_key+0x0 \
+		"mkdir $G && cat $G/memory.stat > $KEYS_TMP/memory.stat" \
+		"rmdir $G"
+	grep -q '^sock ' $KEYS_TMP/memory.stat
+	result $? memcg_sockets_accounted "memory.stat: $(grep '^sock ' $KEYS_TMP/memory.stat)"
+else
+	skip memcg_sockets_on "no memory controller in cgroup v2"
+	skip memcg_sockets_off "no memory controller in cgroup v2"
+	skip memcg_sockets_accounted "no memory controller in cgroup v2"
+fi
+finish

@@ -1,0 +1,25 @@
+# perf's keys, taken through perf_event_open(): a software event counting
+# context switches (PERF_COUNT_SW_CONTEXT_SWITCHES, 3) takes
+# perf_swevent_enabled[3]; any event on a task takes perf_sched_events,
+# which turns on the context-switch hooks, and drops it from delayed work.
+. "${CHECKS_LIB:-/lib/checks.sh}"
+. /lib/keys.sh
+plan 6
+
+# perf_sched_events first: it must start from 0, and every event on a
+# task takes it (the swevent check's too), dropping it only from delayed
+# work.  struct static_key is 16 bytes: element 3 is at +0x30.
+flip_check perf_sched_events perf_sched_events+0x0 \
+	'key-trigger perf-sw 3 > $KEYS_TMP/sched.out & trigger=$!' \
+	'kill $trigger; wait $trigger'
+counted=$(sed -n 's/^counted=//p' $KEYS_TMP/sched.out)
+[ "${counted:-0}" -gt 0 ]
+result $? perf_sched_events_counted "context switches counted: ${counted:-none}"
+
+flip_check perf_swevent perf_swevent_enabled+0x30 \
+	'key-trigger perf-sw 3 > $KEYS_TMP/swevent.out & trigger=$!' \
+	'kill $trigger; wait $trigger'
+counted=$(sed -n 's/^counted=//p' $KEYS_TMP/swevent.out)
+[ "${counted:-0}" -gt 0 ]
+result $? perf_swevent_counted "context switches counted: ${counted:-none}"
+finish

@@ -1,0 +1,68 @@
+# The scheduler's keys: sched_feat_keys[], through
+# /sys/kernel/debug/sched/features, one feature true by default and one
+# false, each turned the other way and back; __cfs_bandwidth_used, taken
+# by a CPU quota (cgroup v2 cpu.max) and checked by the group being
+# throttled; paravirt_steal_enabled, where there is one.
+. "${CHECKS_LIB:-/lib/checks.sh}"
+. /lib/keys.sh
+F=/sys/kernel/debug/sched/features
+[ -w $F ] || skip_all "no $F (CONFIG_SCHED_DEBUG=n)"
+plan 10
+
+# The file lists the features in the order of sched_feat_keys[], a NO_
+# in front of those that are false.  Pick the first true and the first
+# false feature that have sites (any, where there is no jump table).
+i=0
+true_feature= false_feature=
+for f in $(cat $F); do
+	key=sched_feat_keys+0x$(printf %x $((i * 16)))
+	i=$((i + 1))
+	if has_sites && ! kcore-sites "$key" > /dev/null 2>&1; then
+		continue
+	fi
+	case $f in
+	NO_*) [ -n "$false_feature" ] || { false_feature=${f#NO_}; false_key=$key; } ;;
+	*) [ -n "$true_feature" ] || { true_feature=$f; true_key=$key; } ;;
+	esac
+done
+diag "features: $true_feature ($true_key) true, $false_feature ($false_key) false"
+
+flip_check sched_feat_true "$true_key" \
+	"echo NO_$true_feature > $F; grep -qw NO_$true_feature $F && echo off > $KEYS_TMP/feat_true" \
+	"echo $true_feature > $F"
+grep -qw "$true_feature" $F && [ "$(cat $KEYS_TMP/feat_true 2>/dev/null)" = off ]
+result $? sched_feat_true_toggled "$F: $(cat $F | tr ' ' '\n' | grep -w "$true_feature")"
+
+flip_check sched_feat_false "$false_key" \
+	"echo $false_feature > $F; grep -qw $false_feature $F && echo on > $KEYS_TMP/feat_false" \
+	"echo NO_$false_feature > $F"
+grep -qw "NO_$false_feature" $F && [ "$(cat $KEYS_TMP/feat_false 2>/dev/null)" = on ]
+result $? sched_feat_false_toggled "$F: $(cat $F | tr ' ' '\n' | grep -w "NO_$false_feature")"
+
+# A group with 10 ms of CPU every 100 ms, and a busy loop in it for 1 s
+# (in a subshell that is not exec()ed into its last command, so that the
+# shell's "Terminated" goes to /dev/null, not into the KTAP).
+if cgroup2_controller cpu; then
+	G=$CGROUP2/static_keys_bw
+	mkdir -p $G
+	flip_check cfs_bandwidth __cfs_bandwidth_used+0x0 \
+		"echo '10000 100000' > $G/cpu.max &&
+		 (sh -c 'echo \$\$ > $G/cgroup.procs; exec timeout 1 sh -c \"while :; do :; done\"'; true) > /dev/null 2>&1;
+		 cat $G/cpu.stat > $KEYS_TMP/cpu.stat" \
+		"echo max > $G/cpu.max"
+	rmdir $G
+	throttled=$(sed -n 's/^nr_throttled //p' $KEYS_TMP/cpu.stat)
+	[ "${throttled:-0}" -gt 0 ]
+	result $? cfs_bandwidth_throttled "nr_throttled ${throttled:-none} in 1 s with cpu.max 10000 100000"
+else
+	skip cfs_bandwidth_on "no cpu controller in cgroup v2"
+	skip cfs_bandwidth_off "no cpu controller in cgroup v2"
+	skip cfs_bandwidth_throttled "no cpu controller in cgroup v2"
+fi
+
+if grep -q ' paravirt_steal_enabled$' /proc/kallsyms; then
+	skip paravirt_steal "no steal-time hypervisor under QEMU TCG"
+else
+	skip paravirt_steal "CONFIG_PARAVIRT=n: no paravirt_steal_enabled, and no steal-time hypervisor under QEMU TCG"
+fi
+finish
