@@ -5,7 +5,7 @@
 # the view saying the same of every key and site.
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
-has_sites || skip_all "no jump table (CONFIG_JUMP_LABEL=n)"
+has_sites || skip_all "no sites in the jump table (CONFIG_JUMP_LABEL=n)"
 plan 3
 
 if ! kcore-sites --summary > $KEYS_TMP/summary 2>&1; then

@@ -15,6 +15,12 @@
  *                   and print "received=M", the number that arrived.
  *   udp-to ADDR N   send N datagrams to port 9 of the IPv4 address ADDR
  *                   and print "sent=N".
+ *   kvm-vcpu noapic a VM with one vCPU and no in-kernel irqchip; it runs
+ *                   a guest of one HLT in real mode and prints "exit=hlt"
+ *                   if KVM_RUN returns for it; then holds until SIGTERM.
+ *   kvm-vcpu irqchip a VM with the in-kernel irqchip and one vCPU (which
+ *                   therefore has a local APIC); holds until SIGTERM,
+ *                   then prints "vcpu=1".
  *
  * Holding modes install their SIGTERM handler before they take the key,
  * so a caller that waits for the key's change before killing never loses
@@ -22,12 +28,16 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/kvm.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -158,6 +168,70 @@ static int udp_to(const char *to, int n)
 	return 0;
 }
 
+static int kvm_ioctl(int fd, unsigned long request, void *arg, const char *what)
+{
+	int r = ioctl(fd, request, arg);
+
+	if (r < 0)
+		fail(what);
+	return r;
+}
+
+/* Run the vCPU from guest-physical 0x1000, where a HLT is. */
+static void kvm_run_hlt(int kvm, int vm, int vcpu)
+{
+	struct kvm_userspace_memory_region region = { 0 };
+	struct kvm_sregs sregs;
+	struct kvm_regs regs = { 0 };
+	struct kvm_run *run;
+	unsigned char *mem;
+	int size;
+
+	mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (mem == MAP_FAILED)
+		fail("mmap of guest memory");
+	mem[0] = 0xf4;
+	region.guest_phys_addr = 0x1000;
+	region.memory_size = 4096;
+	region.userspace_addr = (unsigned long)mem;
+	kvm_ioctl(vm, KVM_SET_USER_MEMORY_REGION, &region, "KVM_SET_USER_MEMORY_REGION");
+	kvm_ioctl(vcpu, KVM_GET_SREGS, &sregs, "KVM_GET_SREGS");
+	sregs.cs.base = 0;
+	sregs.cs.selector = 0;
+	kvm_ioctl(vcpu, KVM_SET_SREGS, &sregs, "KVM_SET_SREGS");
+	regs.rip = 0x1000;
+	regs.rflags = 2;
+	kvm_ioctl(vcpu, KVM_SET_REGS, &regs, "KVM_SET_REGS");
+	size = kvm_ioctl(kvm, KVM_GET_VCPU_MMAP_SIZE, NULL, "KVM_GET_VCPU_MMAP_SIZE");
+	run = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, vcpu, 0);
+	if (run == MAP_FAILED)
+		fail("mmap of kvm_run");
+	kvm_ioctl(vcpu, KVM_RUN, NULL, "KVM_RUN");
+	if (run->exit_reason == KVM_EXIT_HLT)
+		printf("exit=hlt\n");
+	else
+		printf("exit=%u\n", run->exit_reason);
+}
+
+static int kvm_vcpu(const char *mode)
+{
+	int irqchip = !strcmp(mode, "irqchip");
+	int kvm, vm, vcpu;
+
+	kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (kvm < 0)
+		fail("/dev/kvm");
+	vm = kvm_ioctl(kvm, KVM_CREATE_VM, NULL, "KVM_CREATE_VM");
+	if (irqchip)
+		kvm_ioctl(vm, KVM_CREATE_IRQCHIP, NULL, "KVM_CREATE_IRQCHIP");
+	vcpu = kvm_ioctl(vm, KVM_CREATE_VCPU, NULL, "KVM_CREATE_VCPU");
+	if (!irqchip)
+		kvm_run_hlt(kvm, vm, vcpu);
+	hold();
+	printf("vcpu=1\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sigaction sa;
@@ -177,8 +251,10 @@ int main(int argc, char **argv)
 		return timestamp();
 	if (argc == 3 && !strcmp(argv[1], "udp"))
 		return udp(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "kvm-vcpu"))
+		return kvm_vcpu(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "udp-to"))
 		return udp_to(argv[2], atoi(argv[3]));
-	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | timestamp | udp N | udp-to ADDR N\n");
+	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | timestamp | udp N | udp-to ADDR N | kvm-vcpu noapic|irqchip\n");
 	return 2;
 }

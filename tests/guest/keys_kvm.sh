@@ -1,9 +1,21 @@
-# kvm's keys (kvm_has_noapic_vcpu, the deferred apic_hw_disabled and
-# apic_sw_disabled) need kvm in the guest: CONFIG_KVM and CONFIG_KVM_AMD,
-# with QEMU's TCG exposing SVM (-cpu ...,+svm).  The harness's config has
-# no KVM yet: see Documentation/series-plan.md.
+# kvm's keys, through /dev/kvm in the guest (kvm_amd on the SVM that
+# QEMU's TCG offers with -cpu max): a vCPU created without the in-kernel
+# irqchip takes kvm_has_noapic_vcpu, and must run a one-HLT guest to its
+# HLT exit; a vCPU with the in-kernel irqchip has a local APIC, software
+# disabled at reset, which takes the deferred key apic_sw_disabled
+# (dropped from delayed work, HZ after the vCPU goes).
 . "${CHECKS_LIB:-/lib/checks.sh}"
-[ -e /dev/kvm ] || skip_all "no /dev/kvm in the guest: the harness config has no CONFIG_KVM yet"
-plan 1
-skip kvm_has_noapic_vcpu "not written yet"
+. /lib/keys.sh
+[ -e /dev/kvm ] || skip_all "no /dev/kvm in the guest (kvm_amd needs SVM: $(grep -c -w svm /proc/cpuinfo) CPUs with svm)"
+plan 5
+
+flip_check kvm_noapic_vcpu kvm_has_noapic_vcpu+0x0 \
+	'key-trigger kvm-vcpu noapic > $KEYS_TMP/noapic.out & trigger=$!' \
+	'kill $trigger; wait $trigger'
+grep -qx exit=hlt $KEYS_TMP/noapic.out
+result $? kvm_vcpu_ran "KVM_RUN of a one-HLT guest: $(head -1 $KEYS_TMP/noapic.out)"
+
+flip_check kvm_apic_sw_disabled apic_sw_disabled+0x0 \
+	'key-trigger kvm-vcpu irqchip > $KEYS_TMP/irqchip.out & trigger=$!' \
+	'kill $trigger; wait $trigger'
 finish
