@@ -24,6 +24,10 @@
 #                               KEY's lines are what they were before ON.
 #                               Each waits up to 5 s, since some keys
 #                               change from deferred work.
+#   start_trigger OUT ARGS...   key-trigger ARGS in the background, its
+#                               output in OUT; returns once it holds its
+#                               key ("ready"), its pid in $trigger
+#   stop_trigger                SIGTERM to it, and wait for its output
 
 VIEW=/sys/kernel/debug/static_keys
 KEYS_TMP=/tmp/keys
@@ -149,6 +153,26 @@ flip_check() {
 		sed 's/^/#   /' "$fc_dir/before" "$fc_dir/after"
 		result 1 "${fc_name}_off" "$fc_key not back to its state before"
 	fi
+}
+
+start_trigger() {
+	trigger_out=$1
+	shift
+	: > "$trigger_out"
+	key-trigger "$@" > "$trigger_out" &
+	trigger=$!
+	trigger_try=0
+	while ! grep -qx ready "$trigger_out" && [ $trigger_try -lt 100 ]; do
+		kill -0 $trigger 2> /dev/null || return 1
+		sleep 0.1
+		trigger_try=$((trigger_try + 1))
+	done
+	grep -qx ready "$trigger_out"
+}
+
+stop_trigger() {
+	kill $trigger
+	wait $trigger
 }
 
 # cgroup2_controller NAME: cgroup v2 mounted at $CGROUP2, with NAME enabled

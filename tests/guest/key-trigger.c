@@ -22,9 +22,9 @@
  *                   therefore has a local APIC); holds until SIGTERM,
  *                   then prints "vcpu=1".
  *
- * Holding modes install their SIGTERM handler before they take the key,
- * so a caller that waits for the key's change before killing never loses
- * the output.
+ * Holding modes print "ready" once they hold the key, and only then wait
+ * for SIGTERM (blocked until then, so never lost): a caller that waits
+ * for "ready" before killing always gets the output.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -55,6 +55,7 @@ static void hold(void)
 {
 	sigset_t none;
 
+	printf("ready\n");
 	sigemptyset(&none);
 	while (!stop)
 		sigsuspend(&none);

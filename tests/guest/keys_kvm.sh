@@ -10,12 +10,12 @@
 plan 5
 
 flip_check kvm_noapic_vcpu kvm_has_noapic_vcpu+0x0 \
-	'key-trigger kvm-vcpu noapic > $KEYS_TMP/noapic.out & trigger=$!' \
-	'kill $trigger; wait $trigger'
+	'start_trigger $KEYS_TMP/noapic.out kvm-vcpu noapic' \
+	stop_trigger
 grep -qx exit=hlt $KEYS_TMP/noapic.out
-result $? kvm_vcpu_ran "KVM_RUN of a one-HLT guest: $(head -1 $KEYS_TMP/noapic.out)"
+result $? kvm_vcpu_ran "KVM_RUN of a one-HLT guest: $(grep exit= $KEYS_TMP/noapic.out)"
 
 flip_check kvm_apic_sw_disabled apic_sw_disabled+0x0 \
-	'key-trigger kvm-vcpu irqchip > $KEYS_TMP/irqchip.out & trigger=$!' \
-	'kill $trigger; wait $trigger'
+	'start_trigger $KEYS_TMP/irqchip.out kvm-vcpu irqchip' \
+	stop_trigger
 finish

@@ -10,10 +10,10 @@ plan 15
 ip link set lo up
 
 flip_check net_timestamp netstamp_needed_key+0x0 \
-	'key-trigger timestamp > $KEYS_TMP/timestamp.out & trigger=$!' \
-	'kill $trigger; wait $trigger'
+	'start_trigger $KEYS_TMP/timestamp.out timestamp' \
+	stop_trigger
 grep -qx timestamped=1 $KEYS_TMP/timestamp.out
-result $? net_timestamp_stamped "$(cat $KEYS_TMP/timestamp.out)"
+result $? net_timestamp_stamped "$(grep timestamped= $KEYS_TMP/timestamp.out)"
 
 # Packets sent from CPU 0 and steered to CPUs 1-3: each steered batch
 # is an IPI that softnet_stat counts (its tenth column, received_rps).

@@ -10,15 +10,15 @@ plan 6
 # task takes it (the swevent check's too), dropping it only from delayed
 # work.  struct static_key is 16 bytes: element 3 is at +0x30.
 flip_check perf_sched_events perf_sched_events+0x0 \
-	'key-trigger perf-sw 3 > $KEYS_TMP/sched.out & trigger=$!' \
-	'kill $trigger; wait $trigger'
+	'start_trigger $KEYS_TMP/sched.out perf-sw 3' \
+	stop_trigger
 counted=$(sed -n 's/^counted=//p' $KEYS_TMP/sched.out)
 [ "${counted:-0}" -gt 0 ]
 result $? perf_sched_events_counted "context switches counted: ${counted:-none}"
 
 flip_check perf_swevent perf_swevent_enabled+0x30 \
-	'key-trigger perf-sw 3 > $KEYS_TMP/swevent.out & trigger=$!' \
-	'kill $trigger; wait $trigger'
+	'start_trigger $KEYS_TMP/swevent.out perf-sw 3' \
+	stop_trigger
 counted=$(sed -n 's/^counted=//p' $KEYS_TMP/swevent.out)
 [ "${counted:-0}" -gt 0 ]
 result $? perf_swevent_counted "context switches counted: ${counted:-none}"
