@@ -116,33 +116,37 @@ flip_check() {
 	fc_name=$1 fc_key=$2 fc_on=$3 fc_off=$4
 	fc_dir=$KEYS_TMP/$fc_name
 	mkdir -p "$fc_dir"
+	# Without a state to look at, the trigger still runs, for the
+	# caller's check of behaviour.  A key may still be settling from an
+	# earlier check's deferred work: wait until its sites agree with it.
+	fc_skip= fc_fail=
 	if ! has_sites; then
-		eval "$fc_on"
-		eval "$fc_off"
-		skip "${fc_name}_on" "no sites (CONFIG_JUMP_LABEL=n)"
-		skip "${fc_name}_off" "no sites (CONFIG_JUMP_LABEL=n)"
-		return
+		fc_skip="no sites (CONFIG_JUMP_LABEL=n)"
+	elif ! settle "$fc_key" "$fc_dir/before" consistent -; then
+		fc_fail="cannot read a consistent state of $fc_key"
 	fi
-	# A key may still be settling from an earlier check's deferred work.
-	if ! settle "$fc_key" "$fc_dir/before" consistent -; then
-		# The trigger still runs, for the caller's check of behaviour.
+	if [ -n "$fc_skip$fc_fail" ]; then
 		eval "$fc_on"
 		eval "$fc_off"
-		result 1 "${fc_name}_on" "cannot read the state of $fc_key"
-		result 1 "${fc_name}_off" "cannot read the state of $fc_key"
+		for fc_sub in on off; do
+			if [ -n "$fc_skip" ]; then
+				skip "${fc_name}_$fc_sub" "$fc_skip"
+			else
+				result 1 "${fc_name}_$fc_sub" "$fc_fail"
+			fi
+		done
 		return
 	fi
 	fc_before=$(key_count "$fc_dir/before")
 
 	eval "$fc_on"
-	if ! settle "$fc_key" "$fc_dir/on" count_differs "$fc_before"; then
-		result 1 "${fc_name}_on" "$fc_key: count still $fc_before after: $fc_on"
-	elif ! fc_bad=$(sites_follow "$fc_dir/on") ||
-	     ! fc_bad=$(sites_follow "$fc_dir/before"); then
-		result 1 "${fc_name}_on" "$fc_key: sites not as the count says: $fc_bad"
-	else
+	if settle "$fc_key" "$fc_dir/on" count_differs "$fc_before"; then
 		diag "$fc_key: $(state_summary "$fc_dir/before") -> $(state_summary "$fc_dir/on")"
 		result 0 "${fc_name}_on"
+	elif [ "$(key_count "$fc_dir/on")" = "$fc_before" ]; then
+		result 1 "${fc_name}_on" "$fc_key: count still $fc_before after: $fc_on"
+	else
+		result 1 "${fc_name}_on" "$fc_key: sites not as the count says: $(sites_follow "$fc_dir/on")"
 	fi
 
 	eval "$fc_off"
