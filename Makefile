@@ -2,7 +2,7 @@
 #
 #   make              the main job: tree, series, build and boot 'series'
 #   make check        every variant, every check, the harness's own tests
-#   make run VARIANT=distro   one variant (series, distro or off)
+#   make run VARIANT=distro   one variant (series, distro, off, series-off)
 #   make bisect       every prefix of the series, built and booted
 #
 # Each target is one script of scripts/; read it there.
@@ -14,8 +14,8 @@ TIMEOUT   ?= 600
 JOBS      ?= $(shell nproc)
 export CACHE_DIR ACCEL TIMEOUT JOBS
 
-VARIANTS  := series distro off
 S         := scripts
+VARIANTS  := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
@@ -26,7 +26,7 @@ all: deps
 	-$(S)/variant.sh series
 	$(S)/report.py $(call logdirs,series)
 
-# One variant: VARIANT=series|distro|off.
+# One variant: VARIANT=series|distro|off|series-off.
 run: deps
 	-$(S)/variant.sh $(VARIANT)
 	$(S)/report.py $(call logdirs,$(VARIANT))

@@ -1,7 +1,8 @@
 #!/bin/sh
-# bisect.sh: build and boot every prefix of the series, in order, in the
-# series variant's worktree, and stop at the first that fails (its checks
-# included).  Each prefix's logs are kept in $ROOT/bisect/<n>-<patch>/.
+# bisect.sh: build and boot every prefix of the series, in order, with and
+# without CONFIG_JUMP_LABEL (the series and series-off variants' worktrees),
+# and stop at the first that fails (its checks included).  Each prefix's
+# logs are kept in $ROOT/bisect/<n>-<patch>/<variant>/.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -18,15 +19,18 @@ for p in $patches; do
 	n=$((n + 1))
 	echo "$p" >> "$out/series"
 	note "prefix $n/$total: $p"
-	logs=$out/$(printf %02d "$n")-${p%.patch}
-	ok=1
-	SERIES=$out/series SERIES_PREFIX=$n "$REPO/scripts/variant.sh" series || ok=0
-	cp -r "$ROOT/series/logs" "$logs"
-	if [ $ok = 1 ] && "$REPO/scripts/report.py" "series=$logs" > "$logs/report" 2>&1; then
-		tail -1 "$logs/report" | sed "s|^|$p: |" >&2
-		continue
-	fi
-	cat "$logs/report" 2>/dev/null | grep -E 'FAIL|^\[' >&2 || true
-	die "prefix $n/$total fails, first at patch $p; logs: $logs"
+	for v in series series-off; do
+		logs=$out/$(printf %02d "$n")-${p%.patch}/$v
+		mkdir -p "${logs%/*}"
+		ok=1
+		SERIES=$out/series SERIES_PREFIX=$n "$REPO/scripts/variant.sh" $v || ok=0
+		cp -r "$ROOT/$v/logs" "$logs"
+		if [ $ok = 1 ] && "$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1; then
+			tail -1 "$logs/report" | sed "s|^|$p ($v): |" >&2
+			continue
+		fi
+		cat "$logs/report" 2>/dev/null | grep -E 'FAIL|^\[' >&2 || true
+		die "prefix $n/$total fails ($v), first at patch $p; logs: $logs"
+	done
 done
 note "all $total prefixes build, boot and pass their checks"

@@ -8,8 +8,10 @@ set -eu
 set_variant "${1:?usage: config.sh VARIANT}"
 
 fragments="$REPO/configs/static-keys.config"
-[ "$VARIANT" = off ] && fragments="$fragments $REPO/configs/jump-label-off.config"
-[ "$VARIANT" = series ] && fragments="$fragments $REPO/configs/series.config"
+variant_has_jump_labels "$VARIANT" ||
+	fragments="$fragments $REPO/configs/jump-label-off.config"
+variant_has_series "$VARIANT" &&
+	fragments="$fragments $REPO/configs/series.config"
 # EXTRA_CONFIG: one more fragment, last, for trying an option out.
 [ -n "${EXTRA_CONFIG:-}" ] && fragments="$fragments $EXTRA_CONFIG"
 
@@ -55,7 +57,7 @@ if [ -s "$LOGS/config-dropped" ]; then
 	kconfig_symbols "$PRISTINE" > "$LOGS/kconfig-pristine"
 	while read -r opt val have; do
 		if grep -q "^$opt=" "$REPO/configs/series.config" &&
-			[ "$VARIANT" = series ] && ! grep -qx "$opt" "$LOGS/kconfig-here"; then
+			variant_has_series "$VARIANT" && ! grep -qx "$opt" "$LOGS/kconfig-here"; then
 			# Only a prefix of the series may lack it (make bisect).
 			[ -n "${SERIES_PREFIX:-}" ] ||
 				dropped="$dropped $opt (the series does not define it)"

@@ -11,7 +11,9 @@ REPO=${REPO:-$(cd "$(dirname "$0")/.." && pwd)}
 CACHE_DIR=${CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/static-keys}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 SOURCE_PKG=${SOURCE_PKG:-linux-source-6.1}
-VARIANTS="series distro off"
+# series: the series applied; distro: the tree as packaged; off: the tree
+# with CONFIG_JUMP_LABEL=n; series-off: the series with CONFIG_JUMP_LABEL=n.
+VARIANTS="series distro off series-off"
 
 # Files of a worktree that git does not track, ignored ones included (the
 # Debian tree's .gitignore ignores every new top-level path), less the
@@ -62,6 +64,15 @@ check_variant() {
 	*" $1 "*) ;;
 	*) die "unknown variant '$1' (one of: $VARIANTS)" ;;
 	esac
+}
+
+# What a variant is made of: the series applied or not, jump labels or not.
+variant_has_series() {
+	case $1 in series | series-off) ;; *) return 1 ;; esac
+}
+
+variant_has_jump_labels() {
+	case $1 in *off) return 1 ;; *) ;; esac
 }
 
 # Per-variant paths; call set_variant first.

@@ -25,7 +25,7 @@ fingerprint() {
 
 # What the variant should hold: the series file and every patch it names.
 wanted() {
-	if [ "$VARIANT" = series ]; then
+	if variant_has_series "$VARIANT"; then
 		"$REPO/scripts/apply-series.sh" --hash
 	else
 		echo unmodified
@@ -70,7 +70,7 @@ if [ "$now" != "$clean_fingerprint" ]; then
 	note "series changed: resetting $SRC to pristine"
 	reset_worktree "$SRC"
 fi
-if [ "$VARIANT" = series ]; then
+if variant_has_series "$VARIANT"; then
 	"$REPO/scripts/apply-series.sh" "$SRC" 2>"$LOGS/apply.log" || {
 		cat "$LOGS/apply.log" >&2
 		note "log: $LOGS/apply.log"
