@@ -7,6 +7,19 @@
  *                   given config) on this task, which makes it a per-task
  *                   event too; hold it until SIGTERM, then print
  *                   "counted=N", the event's count.
+ *   perf-mmap N     open a dummy software event with attr.mmap on this
+ *                   task, with its ring buffer; hold it until SIGTERM,
+ *                   then map N executable pages and print
+ *                   "mmap_records=M", the PERF_RECORD_MMAP records that
+ *                   the ring buffer holds.
+ *   fork-order N    on CPU 0 only, fork N children that each write "c"
+ *                   to a pipe while the parent writes "p" on return from
+ *                   fork(); print "child_first=K", the forks whose child
+ *                   wrote first.
+ *   busy-poll USEC  as a SCHED_FIFO task, poll() an idle UDP socket with
+ *                   SO_BUSY_POLL at USEC for 2 * USEC microseconds, and
+ *                   print "poll_cpu_us=N", the CPU time (user and system)
+ *                   that the poll() took.
  *   timestamp       a UDP socket on 127.0.0.1 with SO_TIMESTAMP; hold it
  *                   until SIGTERM, then send itself a datagram and print
  *                   "timestamped=1" if the datagram came with a
@@ -26,21 +39,26 @@
  * for SIGTERM (blocked until then, so never lost): a caller that waits
  * for "ready" before killing always gets the output.
  */
+#define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop;
@@ -87,6 +105,87 @@ static int perf_sw(unsigned long config)
 	return 0;
 }
 
+static int perf_mmap(int maps)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct perf_event_attr attr;
+	struct perf_event_mmap_page *meta;
+	unsigned long long head, pos;
+	char *ring;
+	int fd, i, records = 0;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.mmap = 1;
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		fail("perf_event_open");
+	/* The metadata page, then a data area of 4 pages (a power of 2). */
+	meta = mmap(NULL, 5 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (meta == MAP_FAILED)
+		fail("mmap of the ring buffer");
+	ring = (char *)meta + page;
+	hold();
+	for (i = 0; i < maps; i++) {
+		void *p = mmap(NULL, page, PROT_READ | PROT_EXEC,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			fail("mmap of an executable page");
+		munmap(p, page);
+	}
+	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	for (pos = 0; pos < head && pos + sizeof(struct perf_event_header) <= 4ULL * page;) {
+		struct perf_event_header *h = (void *)(ring + pos);
+
+		if (!h->size)
+			break;
+		records += h->type == PERF_RECORD_MMAP;
+		pos += h->size;
+	}
+	printf("mmap_records=%d\n", records);
+	return 0;
+}
+
+static int fork_order(int forks)
+{
+	int i, child_first = 0;
+	cpu_set_t cpu0;
+
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	if (sched_setaffinity(0, sizeof(cpu0), &cpu0))
+		fail("sched_setaffinity to CPU 0");
+	for (i = 0; i < forks; i++) {
+		char first;
+		int fds[2];
+		pid_t pid;
+
+		if (pipe(fds))
+			fail("pipe");
+		pid = fork();
+		if (pid < 0)
+			fail("fork");
+		if (pid == 0) {
+			if (write(fds[1], "c", 1) != 1)
+				_exit(1);
+			_exit(0);
+		}
+		if (write(fds[1], "p", 1) != 1)
+			fail("write to the pipe");
+		waitpid(pid, NULL, 0);
+		if (read(fds[0], &first, 1) != 1)
+			fail("read of the pipe");
+		child_first += first == 'c';
+		close(fds[0]);
+		close(fds[1]);
+	}
+	printf("child_first=%d\n", child_first);
+	return 0;
+}
+
 /* A UDP socket bound to an ephemeral port of 127.0.0.1. */
 static int udp_socket(struct sockaddr_in *addr)
 {
@@ -102,6 +201,42 @@ static int udp_socket(struct sockaddr_in *addr)
 	    getsockname(fd, (struct sockaddr *)addr, &len))
 		fail("bind to 127.0.0.1");
 	return fd;
+}
+
+static long long cpu_us(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru))
+		fail("getrusage");
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000LL +
+		ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+}
+
+static int busy_poll(int usec)
+{
+	struct sockaddr_in addr;
+	struct pollfd pfd;
+	long long before;
+	int fd = udp_socket(&addr);
+
+	struct sched_param fifo = { .sched_priority = 1 };
+
+	/*
+	 * Busy polling stops as soon as another task wants the CPU: as a
+	 * real-time task, no kworker waking up here ends it early.
+	 */
+	if (sched_setscheduler(0, SCHED_FIFO, &fifo))
+		fail("sched_setscheduler SCHED_FIFO");
+	if (setsockopt(fd, SOL_SOCKET, SO_BUSY_POLL, &usec, sizeof(usec)))
+		fail("setsockopt SO_BUSY_POLL");
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	before = cpu_us();
+	if (poll(&pfd, 1, 2 * usec / 1000) != 0)
+		fail("poll of an idle socket");
+	printf("poll_cpu_us=%lld\n", cpu_us() - before);
+	return 0;
 }
 
 static int timestamp(void)
@@ -248,6 +383,12 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "perf-sw"))
 		return perf_sw(strtoul(argv[2], NULL, 0));
+	if (argc == 3 && !strcmp(argv[1], "perf-mmap"))
+		return perf_mmap(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "fork-order"))
+		return fork_order(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "busy-poll"))
+		return busy_poll(atoi(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "timestamp"))
 		return timestamp();
 	if (argc == 3 && !strcmp(argv[1], "udp"))
@@ -256,6 +397,6 @@ int main(int argc, char **argv)
 		return kvm_vcpu(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "udp-to"))
 		return udp_to(argv[2], atoi(argv[3]));
-	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | timestamp | udp N | udp-to ADDR N | kvm-vcpu noapic|irqchip\n");
+	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | perf-mmap N | fork-order N | busy-poll USEC | timestamp | udp N | udp-to ADDR N | kvm-vcpu noapic|irqchip\n");
 	return 2;
 }

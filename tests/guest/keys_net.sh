@@ -3,10 +3,11 @@
 # (rps_cpus of lo's receive queue), xps_needed (xps_cpus of a transmit
 # queue of tests/kmod/static_keys_mq_dev.ko's device), nf_hooks_needed[NFPROTO_IPV4][NF_INET_LOCAL_OUT] (a netfilter
 # hook registered by tests/kmod/static_keys_nf_hook.ko) and
-# memcg_sockets_enabled_key (a memory cgroup under cgroup v2).
+# memcg_sockets_enabled_key (a memory cgroup under cgroup v2); and the
+# series' conversion net_busy_poll_on (the sysctl net.core.busy_poll).
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
-plan 15
+plan 19
 ip link set lo up
 
 flip_check net_timestamp netstamp_needed_key+0x0 \
@@ -76,4 +77,21 @@ else
 	skip memcg_sockets_off "no memory controller in cgroup v2"
 	skip memcg_sockets_accounted "no memory controller in cgroup v2"
 fi
+# The series' conversion: net_busy_poll_on follows net.core.busy_poll,
+# which poll() and select() test on every call.  Busy polling is checked
+# on every kernel: a poll() of 200 ms on an idle socket with SO_BUSY_POLL,
+# by a real-time task so that nothing cuts the busy loop short, spins for
+# the sysctl's 100000 us (at least 100 ms on the CPU) and then sleeps,
+# and with the sysctl at 0 sleeps at once (at most 20 ms on the CPU).
+B=/proc/sys/net/core/busy_poll
+flip_check busy_poll net_busy_poll_on+0x0 \
+	"echo 100000 > $B && key-trigger busy-poll 100000 > $KEYS_TMP/busy_on.out" \
+	"echo 0 > $B && key-trigger busy-poll 100000 > $KEYS_TMP/busy_off.out"
+on=$(sed -n 's/^poll_cpu_us=//p' $KEYS_TMP/busy_on.out)
+off=$(sed -n 's/^poll_cpu_us=//p' $KEYS_TMP/busy_off.out)
+diag "poll() of 200 ms on CPU: ${on:-none} us at 100000, ${off:-none} us at 0"
+[ "${on:-0}" -ge 100000 ]
+result $? busy_poll_spins "poll() of 200 ms on CPU for ${on:-none} us with $B at 100000"
+[ "${off:-200000}" -le 20000 ]
+result $? idle_poll_sleeps "poll() of 200 ms on CPU for ${off:-none} us with $B at 0"
 finish

@@ -4,7 +4,7 @@
 # which turns on the context-switch hooks, and drops it from delayed work.
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
-plan 6
+plan 9
 
 # perf_sched_events first: it must start from 0, and every event on a
 # task takes it (the swevent check's too), dropping it only from delayed
@@ -22,4 +22,15 @@ flip_check perf_swevent perf_swevent_enabled+0x30 \
 counted=$(sed -n 's/^counted=//p' $KEYS_TMP/swevent.out)
 [ "${counted:-0}" -gt 0 ]
 result $? perf_swevent_counted "context switches counted: ${counted:-none}"
+
+# The series' conversion: perf_mmap_events, a deferred key in place of
+# the counter nr_mmap_events, taken by an event that asks for
+# PERF_RECORD_MMAP; every mmap() tests it.  The records are checked on
+# every kernel.
+flip_check perf_mmap_events perf_mmap_events+0x0 \
+	'start_trigger $KEYS_TMP/mmap.out perf-mmap 3' \
+	stop_trigger
+records=$(sed -n 's/^mmap_records=//p' $KEYS_TMP/mmap.out)
+[ "${records:-0}" -ge 3 ]
+result $? perf_mmap_records "PERF_RECORD_MMAP records for 3 mmaps: ${records:-none}"
 finish

@@ -7,7 +7,7 @@
 . /lib/keys.sh
 F=/sys/kernel/debug/sched/features
 [ -w $F ] || skip_all "no $F (CONFIG_SCHED_DEBUG=n)"
-plan 10
+plan 14
 
 # The file lists the features in the order of sched_feat_keys[], a NO_
 # in front of those that are false.  Pick the first true and the first
@@ -60,6 +60,22 @@ else
 	skip cfs_bandwidth_off "no cpu controller in cgroup v2"
 	skip cfs_bandwidth_throttled "no cpu controller in cgroup v2"
 fi
+
+# The series' conversion: sched_child_runs_first, a key that follows the
+# sysctl kernel.sched_child_runs_first and that every fork tests.  Who
+# runs first after fork() is checked on every kernel: of 20 forks on one
+# CPU, the child must run first in at least 18 with the sysctl at 1, and
+# in at most 2 with it at 0.
+S=/proc/sys/kernel/sched_child_runs_first
+flip_check sched_child_runs_first sched_child_runs_first+0x0 \
+	"echo 1 > $S && key-trigger fork-order 20 > $KEYS_TMP/fork_on.out" \
+	"echo 0 > $S && key-trigger fork-order 20 > $KEYS_TMP/fork_off.out"
+on=$(sed -n 's/^child_first=//p' $KEYS_TMP/fork_on.out)
+off=$(sed -n 's/^child_first=//p' $KEYS_TMP/fork_off.out)
+[ "${on:-0}" -ge 18 ]
+result $? child_runs_first_at_1 "child first in ${on:-none} of 20 forks with $S at 1"
+[ "${off:-20}" -le 2 ]
+result $? parent_runs_first_at_0 "child first in ${off:-none} of 20 forks with $S at 0"
 
 if grep -q ' paravirt_steal_enabled$' /proc/kallsyms; then
 	skip paravirt_steal "no steal-time hypervisor under QEMU TCG"
