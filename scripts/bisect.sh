@@ -1,8 +1,9 @@
 #!/bin/sh
-# bisect.sh: build and boot every prefix of the series, in order, with and
-# without CONFIG_JUMP_LABEL (the series and series-off variants' worktrees),
-# and stop at the first that fails (its checks included).  Each prefix's
-# logs are kept in $ROOT/bisect/<n>-<patch>/<variant>/.
+# bisect.sh: build and boot every prefix of the series, in order, first
+# with CONFIG_JUMP_LABEL (the series variant's worktree), then without it
+# (series-off's), and stop at the first that fails (its checks included).
+# BISECT_VARIANTS picks the variants.  Each prefix's logs are kept in
+# $ROOT/bisect/<n>-<patch>/<variant>/.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -13,17 +14,18 @@ patches=$(series_patches "$REPO/series")
 [ -n "$patches" ] || die "the series is empty: nothing to bisect"
 total=$(echo "$patches" | wc -l)
 
-n=0
-: > "$out/series"
-for p in $patches; do
-	n=$((n + 1))
-	echo "$p" >> "$out/series"
-	note "prefix $n/$total: $p"
-	for v in series series-off; do
+for v in ${BISECT_VARIANTS:-series series-off}; do
+	variant_has_series "$v" || die "$v: not a variant with the series"
+	n=0
+	: > "$out/series"
+	for p in $patches; do
+		n=$((n + 1))
+		echo "$p" >> "$out/series"
+		note "prefix $n/$total ($v): $p"
 		logs=$out/$(printf %02d "$n")-${p%.patch}/$v
 		mkdir -p "${logs%/*}"
 		ok=1
-		SERIES=$out/series SERIES_PREFIX=$n "$REPO/scripts/variant.sh" $v || ok=0
+		SERIES=$out/series SERIES_PREFIX=$n "$REPO/scripts/variant.sh" "$v" || ok=0
 		cp -r "$ROOT/$v/logs" "$logs"
 		if [ $ok = 1 ] && "$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1; then
 			tail -1 "$logs/report" | sed "s|^|$p ($v): |" >&2
@@ -33,4 +35,4 @@ for p in $patches; do
 		die "prefix $n/$total fails ($v), first at patch $p; logs: $logs"
 	done
 done
-note "all $total prefixes build, boot and pass their checks"
+note "all $total prefixes build, boot and pass their checks (${BISECT_VARIANTS:-series series-off})"

@@ -31,6 +31,7 @@ flip_check perf_mmap_events perf_mmap_events+0x0 \
 	'start_trigger $KEYS_TMP/mmap.out perf-mmap 3' \
 	stop_trigger
 records=$(sed -n 's/^mmap_records=//p' $KEYS_TMP/mmap.out)
+diag "PERF_RECORD_MMAP records for 3 mmaps: ${records:-none}"
 [ "${records:-0}" -ge 3 ]
 result $? perf_mmap_records "PERF_RECORD_MMAP records for 3 mmaps: ${records:-none}"
 finish

@@ -72,6 +72,7 @@ flip_check sched_child_runs_first sched_child_runs_first+0x0 \
 	"echo 0 > $S && key-trigger fork-order 20 > $KEYS_TMP/fork_off.out"
 on=$(sed -n 's/^child_first=//p' $KEYS_TMP/fork_on.out)
 off=$(sed -n 's/^child_first=//p' $KEYS_TMP/fork_off.out)
+diag "child first in ${on:-none} of 20 forks at 1, ${off:-none} of 20 at 0"
 [ "${on:-0}" -ge 18 ]
 result $? child_runs_first_at_1 "child first in ${on:-none} of 20 forks with $S at 1"
 [ "${off:-20}" -le 2 ]
