@@ -162,6 +162,19 @@ flip_check() {
 	fi
 }
 
+# flip_setting NAME KEY FILE ON OFF FIELD PROGRAM...: flip_check of KEY
+# by writing ON to FILE, then OFF, each write followed by PROGRAM; sets
+# $on and $off to the value of PROGRAM's "FIELD=" line after each.
+flip_setting() {
+	fs_name=$1 fs_key=$2 fs_file=$3 fs_on=$4 fs_off=$5 fs_field=$6
+	shift 6
+	flip_check "$fs_name" "$fs_key" \
+		"echo $fs_on > $fs_file && $* > $KEYS_TMP/${fs_name}_on.out" \
+		"echo $fs_off > $fs_file && $* > $KEYS_TMP/${fs_name}_off.out"
+	on=$(sed -n "s/^$fs_field=//p" "$KEYS_TMP/${fs_name}_on.out")
+	off=$(sed -n "s/^$fs_field=//p" "$KEYS_TMP/${fs_name}_off.out")
+}
+
 start_trigger() {
 	trigger_out=$1
 	shift

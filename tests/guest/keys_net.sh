@@ -84,11 +84,8 @@ fi
 # the sysctl's 100000 us (at least 100 ms on the CPU) and then sleeps,
 # and with the sysctl at 0 sleeps at once (at most 20 ms on the CPU).
 B=/proc/sys/net/core/busy_poll
-flip_check busy_poll net_busy_poll_on+0x0 \
-	"echo 100000 > $B && key-trigger busy-poll 100000 > $KEYS_TMP/busy_on.out" \
-	"echo 0 > $B && key-trigger busy-poll 100000 > $KEYS_TMP/busy_off.out"
-on=$(sed -n 's/^poll_cpu_us=//p' $KEYS_TMP/busy_on.out)
-off=$(sed -n 's/^poll_cpu_us=//p' $KEYS_TMP/busy_off.out)
+flip_setting busy_poll net_busy_poll_on+0x0 $B 100000 0 poll_cpu_us \
+	key-trigger busy-poll 100000
 diag "poll() of 200 ms on CPU: ${on:-none} us at 100000, ${off:-none} us at 0"
 [ "${on:-0}" -ge 100000 ]
 result $? busy_poll_spins "poll() of 200 ms on CPU for ${on:-none} us with $B at 100000"

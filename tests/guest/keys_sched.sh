@@ -67,11 +67,8 @@ fi
 # CPU, the child must run first in at least 18 with the sysctl at 1, and
 # in at most 2 with it at 0.
 S=/proc/sys/kernel/sched_child_runs_first
-flip_check sched_child_runs_first sched_child_runs_first+0x0 \
-	"echo 1 > $S && key-trigger fork-order 20 > $KEYS_TMP/fork_on.out" \
-	"echo 0 > $S && key-trigger fork-order 20 > $KEYS_TMP/fork_off.out"
-on=$(sed -n 's/^child_first=//p' $KEYS_TMP/fork_on.out)
-off=$(sed -n 's/^child_first=//p' $KEYS_TMP/fork_off.out)
+flip_setting sched_child_runs_first sched_child_runs_first+0x0 $S 1 0 \
+	child_first key-trigger fork-order 20
 diag "child first in ${on:-none} of 20 forks at 1, ${off:-none} of 20 at 0"
 [ "${on:-0}" -ge 18 ]
 result $? child_runs_first_at_1 "child first in ${on:-none} of 20 forks with $S at 1"
