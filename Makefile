@@ -4,6 +4,8 @@
 #   make check        every variant, every check, the harness's own tests
 #   make run VARIANT=distro   one variant (series, distro, off, series-off)
 #   make bisect       every prefix of the series, built and booted
+#   make bench        speed and size: series, distro and off side by side
+#   make bench-readme the last bench's results into README.md
 #
 # Each target is one script of scripts/; read it there.
 
@@ -16,10 +18,11 @@ export CACHE_DIR ACCEL TIMEOUT JOBS
 
 S         := scripts
 VARIANTS  := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
+BENCH_VARIANTS := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
-.PHONY: all run check bisect deps tree prepare build boot report host-test \
+.PHONY: all run check bisect bench bench-readme deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 all: deps
@@ -40,6 +43,16 @@ check: deps
 # Every prefix of the series builds, boots and passes its checks.
 bisect: deps
 	$(S)/bisect.sh
+
+# Speed and size, as ratios measured side by side in one run; prints, does
+# not assert.  The bench kernels are series, distro and off with
+# patches/bench/series on top; their boots: scripts/bench-boot.sh.
+bench: deps
+	-for v in $(BENCH_VARIANTS); do $(S)/variant.sh $$v; done
+	$(S)/bench-report.py $(ROOT)/bench $(foreach v,$(BENCH_VARIANTS),$(v)=$(ROOT)/$(v))
+
+bench-readme:
+	$(S)/bench-readme.sh $(ROOT)/bench
 
 deps:
 	$(S)/deps.sh
@@ -66,7 +79,7 @@ host-test:
 
 # Worktrees and builds go; the pristine tree stays.
 clean clean-tree:
-	$(S)/clean.sh $(if $(filter clean-tree,$@),$(VARIANT),$(VARIANTS))
+	$(S)/clean.sh $(if $(filter clean-tree,$@),$(VARIANT),$(VARIANTS) $(BENCH_VARIANTS))
 
 # Everything in the cache, the pristine tree too.
 distclean:

@@ -26,7 +26,9 @@ fi
 kmod=$VDIR/kmod
 rm -rf "$kmod"
 cp -r "$REPO/tests/kmod" "$kmod"
-if ! make -C "$OBJ" M="$kmod" CC="$cc" modules >> "$log" 2>&1; then
+bench=
+variant_has "$VARIANT" bench && bench=y
+if ! make -C "$OBJ" M="$kmod" CC="$cc" HARNESS_BENCH=$bench modules >> "$log" 2>&1; then
 	tail -20 "$log" >&2
 	die "test module build against $VARIANT failed; log: $log"
 fi

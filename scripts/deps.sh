@@ -5,7 +5,8 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 PACKAGES="$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
-cpio quilt ccache qemu-system-x86 busybox-static python3 python3-ply python3-git git xz-utils file"
+cpio quilt ccache qemu-system-x86 busybox-static python3 python3-ply python3-git git xz-utils file
+python3-sphinx graphviz gnuplot-nox"
 
 missing=
 for p in $PACKAGES; do

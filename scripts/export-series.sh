@@ -3,17 +3,27 @@
 # is written as commits on a worktree of the pristine tree (see README,
 # "Working on the series"); this writes them to patches/ with
 # git format-patch and lists them in ./series, replacing what was there.
+# export-series.sh --bench DEV-WORKTREE: the same for the bench patches
+# (commits on their own worktree of pristine), to patches/bench/ and
+# patches/bench/series.
 set -eu
 . "$(dirname "$0")/lib.sh"
-dev=${1:?usage: export-series.sh DEV-WORKTREE}
+out=$REPO/patches
+list=$REPO/series
+if [ "${1:-}" = --bench ]; then
+	shift
+	out=$REPO/patches/bench
+	list=$out/series
+fi
+dev=${1:?usage: export-series.sh [--bench] DEV-WORKTREE}
 ROOT=$(tree_root)
 base=$(cat "$ROOT/pristine/.git/static-keys-pristine")
 git -C "$dev" merge-base --is-ancestor "$base" HEAD ||
 	die "$dev is not based on the pristine commit $base"
 [ -z "$(git -C "$dev" status --porcelain)" ] || die "$dev has uncommitted changes"
 
-rm -f "$REPO"/patches/*.patch
-git -C "$dev" format-patch -q --zero-commit --no-signature \
-	-o "$REPO/patches" "$base..HEAD"
-(cd "$REPO/patches" && ls ./*.patch | sed 's|^\./||') > "$REPO/series"
-note "exported $(wc -l < "$REPO/series") patches"
+mkdir -p "$out"
+rm -f "$out"/*.patch
+git -C "$dev" format-patch -q --zero-commit --no-signature -o "$out" "$base..HEAD"
+(cd "$out" && ls ./*.patch | sed 's|^\./||') > "$list"
+note "exported $(wc -l < "$list") patches to $out"

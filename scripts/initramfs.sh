@@ -24,7 +24,7 @@ list=$VDIR/initramfs.list
 bins=$VDIR/guest-bin
 rm -rf "$bins"
 mkdir -p "$bins"
-for c in "$REPO"/tests/guest/*.c; do
+for c in "$REPO"/tests/guest/*.c "$REPO"/tests/bench/*.c; do
 	[ -e "$c" ] || continue
 	prog=$bins/$(basename "$c" .c)
 	cc -static -O2 -Wall -Werror -o "$prog" "$c" || die "cannot build guest program $c"
@@ -32,9 +32,11 @@ done
 
 modules="$OBJ/lib/test_static_key_base.ko $OBJ/lib/test_static_keys.ko"
 modules="$modules $(ls "$VDIR"/kmod/*.ko)"
+bench=
+variant_has "$VARIANT" bench && bench="$REPO/tests/bench/run.sh"
 
 {
-	for d in /bin /dev /proc /sys /tmp /lib /checks /modules /fault; do
+	for d in /bin /dev /proc /sys /tmp /lib /checks /modules /fault /bench; do
 		echo "dir $d 0755 0 0"
 	done
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -51,6 +53,9 @@ modules="$modules $(ls "$VDIR"/kmod/*.ko)"
 	done
 	for f in "$REPO"/tests/guest/*.sh; do
 		echo "file /checks/${f##*/} $f 0644 0 0"
+	done
+	for f in $bench; do
+		echo "file /bench/${f##*/} $f 0755 0 0"
 	done
 	for f in "$bins"/*; do
 		[ -e "$f" ] && echo "file /bin/${f##*/} $f 0755 0 0"

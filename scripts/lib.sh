@@ -14,10 +14,25 @@ SOURCE_PKG=${SOURCE_PKG:-linux-source-6.1}
 # series: the series applied; distro: the tree as packaged; off: the tree
 # with CONFIG_JUMP_LABEL=n; series-off: the series with CONFIG_JUMP_LABEL=n.
 VARIANTS="series distro off series-off"
+# make bench's kernels: series, distro and off with patches/bench/series
+# on top (the getppid demo branch, jump_label_init() timed).
+BENCH_VARIANTS="bench-series bench-distro bench-off"
 
-# Files of a worktree that git does not track, ignored ones included (the
-# Debian tree's .gitignore ignores every new top-level path), less the
-# build output and quilt's state.
+# What each variant is made of, one word per trait: series (the series
+# applied), jump-labels (CONFIG_JUMP_LABEL=y), bench (the bench patches).
+variant_traits() {
+	case $1 in
+	series) echo series jump-labels ;;
+	distro) echo jump-labels ;;
+	off) echo ;;
+	series-off) echo series ;;
+	bench-series) echo series jump-labels bench ;;
+	bench-distro) echo jump-labels bench ;;
+	bench-off) echo bench ;;
+	*) return 1 ;;
+	esac
+}
+
 untracked_files() {
 	git -C "$1" ls-files --others -- . ':(exclude).build' ':(exclude).pc'
 }
@@ -60,19 +75,33 @@ tree_root() {
 }
 
 check_variant() {
-	case " $VARIANTS " in
-	*" $1 "*) ;;
-	*) die "unknown variant '$1' (one of: $VARIANTS)" ;;
-	esac
+	variant_traits "$1" > /dev/null ||
+		die "unknown variant '$1' (one of: $VARIANTS $BENCH_VARIANTS)"
 }
 
-# What a variant is made of: the series applied or not, jump labels or not.
+# variant_has VARIANT TRAIT
+variant_has() {
+	case " $(variant_traits "$1") " in *" $2 "*) ;; *) return 1 ;; esac
+}
+
 variant_has_series() {
-	case $1 in series | series-off) ;; *) return 1 ;; esac
+	variant_has "$1" series
 }
 
 variant_has_jump_labels() {
-	case $1 in *off) return 1 ;; *) ;; esac
+	variant_has "$1" jump-labels
+}
+
+# variant_series VARIANT: the quilt series VARIANT applies (names relative
+# to patches/), printed to stdout; empty for the packaged tree.  SERIES
+# replaces ./series (make bisect's prefixes).
+variant_series() {
+	if variant_has_series "$1"; then
+		series_patches "${SERIES:-$REPO/series}"
+	fi
+	if variant_has "$1" bench; then
+		series_patches "$REPO/patches/bench/series" | sed 's|^|bench/|'
+	fi
 }
 
 # Per-variant paths; call set_variant first.

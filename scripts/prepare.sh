@@ -1,6 +1,6 @@
 #!/bin/sh
-# prepare.sh VARIANT: give VARIANT its own worktree of the pristine tree and,
-# for 'series', apply the series to it.
+# prepare.sh VARIANT: give VARIANT its own worktree of the pristine tree and
+# apply to it what the variant is made of (lib.sh, variant_series).
 #
 # A worktree is reused when it is exactly what this script left there; it is
 # reset and prepared again when the series changed and nobody else touched
@@ -23,10 +23,12 @@ fingerprint() {
 	} | sha256sum | cut -d' ' -f1
 }
 
-# What the variant should hold: the series file and every patch it names.
+# What the variant should hold: its series file and every patch it names.
+applied=$VDIR/series.applied
+variant_series "$VARIANT" > "$applied"
 wanted() {
-	if variant_has_series "$VARIANT"; then
-		"$REPO/scripts/apply-series.sh" --hash
+	if [ -s "$applied" ]; then
+		SERIES=$applied "$REPO/scripts/apply-series.sh" --hash
 	else
 		echo unmodified
 	fi
@@ -70,8 +72,8 @@ if [ "$now" != "$clean_fingerprint" ]; then
 	note "series changed: resetting $SRC to pristine"
 	reset_worktree "$SRC"
 fi
-if variant_has_series "$VARIANT"; then
-	"$REPO/scripts/apply-series.sh" "$SRC" 2>"$LOGS/apply.log" || {
+if [ -s "$applied" ]; then
+	SERIES=$applied "$REPO/scripts/apply-series.sh" "$SRC" 2>"$LOGS/apply.log" || {
 		cat "$LOGS/apply.log" >&2
 		note "log: $LOGS/apply.log"
 		exit 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""sites.py VMLINUX [KERNEL_H]: count a kernel's static branch sites.
+"""sites.py [--by-insn] VMLINUX: count a kernel's static branch sites.
 
 Reads the __jump_table of an x86-64 vmlinux (between __start___jump_table
 and __stop___jump_table; entries of s32 code, s32 target, s64 key, each
@@ -9,7 +9,10 @@ prints one line of key=value pairs:
     sites=N keys=K short=S long=L other=O jump_entry=16 static_key=16
 
 short: 2-byte sites (NOP2 66 90 or JMP rel8 EB), long: 5-byte (NOP5
-0f 1f 44 00 00 or JMP rel32 E9), other: anything else.  The struct sizes
+0f 1f 44 00 00 or JMP rel32 E9), other: anything else.  With --by-insn
+the line is the sites by instruction as linked instead:
+
+    nop2=A jmp8=B nop5=C jmp32=D other=O  The struct sizes
 come from the DWARF-less way: the entry size is the table's stride, the
 key size the distance the kernel's own STATIC_KEY_INIT gives (read from
 the symbol table: sizeof is the st_size of a plain key).  Standard
@@ -73,36 +76,64 @@ class Elf:
         raise SystemExit(f"address {vaddr:#x} is in no loaded segment")
 
 
-def count(path):
-    elf = Elf(path)
+def instruction(head):
+    """The instruction a site holds, from its first five bytes."""
+    if head[:2] == NOP2:
+        return "nop2"
+    if head[0] == 0xEB:
+        return "jmp8"
+    if head == NOP5:
+        return "nop5"
+    if head[0] == 0xE9:
+        return "jmp32"
+    return "other"
+
+
+def sites(elf):
+    """(site address, key address) of every entry of the jump table."""
     try:
         start = elf.symbols["__start___jump_table"][0]
         stop = elf.symbols["__stop___jump_table"][0]
     except KeyError:
-        return {"sites": 0, "keys": 0, "short": 0, "long": 0, "other": 0}
+        return
     table = elf.read(start, stop - start) if stop > start else b""
-    keys = set()
-    stats = {"short": 0, "long": 0, "other": 0}
     for i in range(0, len(table), 16):
         code_rel, _target_rel, key_rel = struct.unpack_from("<iiq", table, i)
-        code = start + i + code_rel
-        keys.add((start + i + 8 + key_rel) & ~3 & 0xFFFFFFFFFFFFFFFF)
-        head = elf.read(code, 5)
-        if head[0] == 0xEB or head[:2] == NOP2:
-            stats["short"] += 1
-        elif head[0] == 0xE9 or head == NOP5:
-            stats["long"] += 1
-        else:
-            stats["other"] += 1
-    out = {"sites": len(table) // 16, "keys": len(keys)}
+        yield (start + i + code_rel,
+               (start + i + 8 + key_rel) & ~3 & 0xFFFFFFFFFFFFFFFF)
+
+
+def count(path):
+    elf = Elf(path)
+    keys = set()
+    stats = {"short": 0, "long": 0, "other": 0}
+    size = {"nop2": "short", "jmp8": "short", "nop5": "long", "jmp32": "long",
+            "other": "other"}
+    n = 0
+    for code, key in sites(elf):
+        n += 1
+        keys.add(key)
+        stats[size[instruction(elf.read(code, 5))]] += 1
+    out = {"sites": n, "keys": len(keys)}
     out.update(stats)
     return out
 
 
+def by_instruction(path):
+    elf = Elf(path)
+    stats = dict.fromkeys(("nop2", "jmp8", "nop5", "jmp32", "other"), 0)
+    for code, _key in sites(elf):
+        stats[instruction(elf.read(code, 5))] += 1
+    return stats
+
+
 def main(argv):
-    if len(argv) != 2:
-        raise SystemExit("usage: sites.py VMLINUX")
-    stats = count(argv[1])
+    if len(argv) == 3 and argv[1] == "--by-insn":
+        stats = by_instruction(argv[2])
+    elif len(argv) == 2:
+        stats = count(argv[1])
+    else:
+        raise SystemExit("usage: sites.py [--by-insn] VMLINUX")
     print(" ".join(f"{k}={v}" for k, v in stats.items()))
 
 

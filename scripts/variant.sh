@@ -1,6 +1,7 @@
 #!/bin/sh
 # variant.sh VARIANT: every step for one variant, in order: worktree (and
-# series), configure and build, initramfs, boot.  A step that fails leaves
+# series), configure and build, initramfs, boot (make bench's boots for a
+# bench variant).  A step that fails leaves
 # logs/failed ("STEP why") for report.py, and this script exits 1.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -24,4 +25,8 @@ step tree "$REPO/scripts/tree.sh"
 step prepare "$REPO/scripts/prepare.sh" "$VARIANT"
 step build "$REPO/scripts/build.sh" "$VARIANT"
 step initramfs "$REPO/scripts/initramfs.sh" "$VARIANT"
-step boot "$REPO/scripts/boot.sh" "$VARIANT"
+if variant_has "$VARIANT" bench; then
+	step boot "$REPO/scripts/bench-boot.sh" "$VARIANT"
+else
+	step boot "$REPO/scripts/boot.sh" "$VARIANT"
+fi

@@ -176,8 +176,9 @@ class KtapResult(unittest.TextTestResult):
         self.errors.append((test, ''))
 
 
-def main():
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+def run_as_ktap(module):
+    """Runs MODULE's tests, printing KTAP; the exit status."""
+    suite = unittest.defaultTestLoader.loadTestsFromModule(module)
     print('KTAP version 1')
     print(f'1..{suite.countTestCases()}')
     result = unittest.TextTestRunner(stream=open(os.devnull, 'w'),
@@ -186,4 +187,4 @@ def main():
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(run_as_ktap(sys.modules[__name__]))

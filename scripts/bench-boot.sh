@@ -1,0 +1,34 @@
+#!/bin/sh
+# bench-boot.sh VARIANT: make bench's boots of a bench variant (lib.sh,
+# BENCH_VARIANTS), in place of the checks' boot.  BENCH_BOOTS boots (3)
+# with one vCPU under -icount shift=0,sleep=off, where the guest clock and
+# TSC advance with executed instructions, so that figures repeat from
+# boot to boot; then one boot with four vCPUs that counts IPIs.  Each must
+# end with the guest's "bench done", or this names the log that did not.
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant "${1:?usage: bench-boot.sh VARIANT}"
+variant_has "$VARIANT" bench || die "$VARIANT is not a bench variant ($BENCH_VARIANTS)"
+
+# boot NAME SMP ACCEL QEMU-ARGS KERNEL-ARGS...
+boot() {
+	name=$1 smp=$2 accel=$3 qemu=$4
+	shift 4
+	SMP=$smp ACCEL=$accel QEMU_ARGS=$qemu \
+		"$REPO/scripts/boot.sh" "$VARIANT" "$name" "$@"
+	grep -q '^bench done' "$LOGS/$name.ktap" 2>/dev/null ||
+		die "$VARIANT: bench boot $name did not finish (QEMU status: $(cat "$LOGS/$name.status")); serial log: $LOGS/$name.serial"
+	! grep -q '^error' "$LOGS/$name.ktap" ||
+		die "$VARIANT: bench boot $name: $(grep '^error' "$LOGS/$name.ktap" | head -1); serial log: $LOGS/$name.serial"
+}
+
+rm -f "$LOGS"/bench-*
+i=1
+while [ "$i" -le "${BENCH_BOOTS:-3}" ]; do
+	# icount is TCG's; single-threaded, as for every boot (README).
+	boot "bench-time-$i" 1 tcg,thread=single "-icount shift=0,sleep=off" \
+		harness.bench=time "harness.bench_repeat=${BENCH_REPEAT:-5}" \
+		"harness.bench_rounds=${BENCH_ROUNDS:-20000}"
+	i=$((i + 1))
+done
+boot bench-sync 4 "${ACCEL:-}" "" harness.bench=sync

@@ -1,0 +1,460 @@
+#!/usr/bin/env python3
+"""bench-report.py OUTDIR VARIANT=VDIR...: make bench's report.
+
+Reads, for each bench variant, what bench-boot.sh left in VDIR/logs
+(bench-time-*.ktap: one vCPU under -icount; bench-sync.ktap: four vCPUs)
+and the variant's vmlinux (VDIR/src/.build/vmlinux), and writes to OUTDIR:
+
+    results.md     the tables (also printed), for the README
+    results.json   every sample
+    results.csv    one row per figure: variant,figure,min,median,max
+    flip.svg       flip cost against sites, series and distro
+    pipe.svg       pipe-test per variant, every sample
+
+It prints and does not assert: the checks are make check's.  A figure that
+a boot did not produce is reported missing, and the exit status is 1.
+Standard library, binutils (size, nm, objdump) and gnuplot.
+"""
+import csv
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sites as sitecount  # noqa: E402
+
+FLIP_SITES = (1, 10, 100, 1000, 10000)
+# The 2012 analysis (seeds, 011-...static-keys...): getppid on 3.3-rc2.
+SEEDS_GETPPID = {
+    "jump labels": {"length": None, "straight": 11, "site": 5},
+    "without": {"length": 80, "straight": 13, "site": 10},
+}
+
+
+def pairs(text):
+    return dict(re.findall(r"(\w+)=(\S+)", text))
+
+
+def parse_bench(path):
+    """The results of one bench boot: {figure: [samples]}, flips apart."""
+    out = {"flip": {}, "flip_sync": {}, "errors": []}
+    with open(path, errors="replace") as f:
+        lines = f.read().splitlines()
+    if "bench done" not in lines:
+        out["errors"].append(f"{path}: no 'bench done' (boot cut short?)")
+    for line in lines:
+        kv = pairs(line)
+        if line.startswith("error"):
+            out["errors"].append(f"{path}: {line}")
+        elif line.startswith("flip_sync "):
+            out["flip_sync"].setdefault(int(kv["sites"]), []).append(
+                (int(kv["rounds"]), int(kv["cpu_syncs"])))
+        elif line.startswith("flip "):
+            n = int(kv["sites"])
+            if int(kv["taken"]) != n or int(kv["after"]) != 0:
+                out["errors"].append(
+                    f"{path}: flip of {n} sites took {kv['taken']} branches "
+                    f"while on and {kv['after']} after: not a real flip")
+            out["flip"].setdefault(n, []).append(
+                (int(kv["enable_ns"]), int(kv["disable_ns"])))
+        elif re.fullmatch(r"\w+=\d+", line):
+            (k, v), = kv.items()
+            out.setdefault(k, []).append(int(v))
+    return out
+
+
+def merge(results):
+    total = {"flip": {}, "flip_sync": {}, "errors": []}
+    for r in results:
+        for k, v in r.items():
+            if k in ("flip", "flip_sync"):
+                for n, s in v.items():
+                    total[k].setdefault(n, []).extend(s)
+            else:
+                total.setdefault(k, []).extend(v)
+    return total
+
+
+def run(*cmd):
+    return subprocess.run(cmd, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def vmlinux_size(vmlinux):
+    """text, data, bss as size(1) counts them (Berkeley format)."""
+    line = run("size", vmlinux).splitlines()[1].split()
+    return {"text": int(line[0]), "data": int(line[1]), "bss": int(line[2])}
+
+
+def symbol(vmlinux, name):
+    for line in run("nm", "-S", vmlinux).splitlines():
+        f = line.split()
+        if len(f) == 4 and f[3] == name:
+            return int(f[0], 16), int(f[1], 16)
+    return None
+
+
+INSN = re.compile(r"^\s*([0-9a-f]+):\s+((?:[0-9a-f]{2} )+)\s*(.*)$")
+
+
+def disassemble(vmlinux, name):
+    """[(address, bytes, text)] of function NAME, continuation lines of
+    long instructions merged."""
+    insns = []
+    raw = run("objdump", "-d", "-w", f"--disassemble={name}", vmlinux)
+    for line in raw.splitlines():
+        m = INSN.match(line)
+        if m:
+            insns.append((int(m.group(1), 16), bytes.fromhex(m.group(2)),
+                          m.group(3).strip()))
+    return insns
+
+
+def straight_line(insns):
+    """The instructions from the entry to the return when no branch is
+    taken but unconditional jumps: the path of a call with the demo key
+    off."""
+    at = {a: (b, t) for a, b, t in insns}
+    path, pc, seen = [], insns[0][0], set()
+    while pc in at and pc not in seen:
+        seen.add(pc)
+        code, text = at[pc]
+        path.append((pc, code, text))
+        mnem = text.split()[0] if text else ""
+        if mnem.startswith("ret") or "__x86_return_thunk" in text:
+            break
+        if mnem == "jmp":
+            m = re.search(r"\s([0-9a-f]+) <", text)
+            if not m or int(m.group(1), 16) not in at:
+                break  # tail call
+            pc = int(m.group(1), 16)
+            continue
+        pc += len(code)
+    return path
+
+
+def demo_branch(path, site_addrs, key="getppid_demo_key"):
+    """The instructions of PATH that stand for the demo branch: its site,
+    or, without a site, from the instruction that reads KEY through the
+    first conditional jump after it."""
+    branch = [i for i in path if i[0] in site_addrs]
+    if branch:
+        return branch
+    for k, (_a, _c, text) in enumerate(path):
+        if key in text:
+            for j in range(k, len(path)):
+                mnem = path[j][2].split()[0]
+                if mnem.startswith("j") and mnem != "jmp":
+                    return path[k:j + 1]
+            break
+    return []
+
+
+def getppid(vmlinux, site_addrs):
+    """The demo function: length, straight-line path, and what the demo
+    branch costs on that path (the site's instruction, or the load, test
+    and conditional jump that stand for it without jump labels)."""
+    name = "__x64_sys_getppid"
+    sym = symbol(vmlinux, name)
+    insns = disassemble(vmlinux, name)
+    if not sym or not insns:
+        return None
+    _start, length = sym
+    path = straight_line(insns)
+    branch = demo_branch(path, site_addrs)
+    return {
+        "length": length,
+        "straight_insns": len(path),
+        "straight_bytes": sum(len(c) for _a, c, _t in path),
+        "branch_insns": len(branch),
+        "branch_bytes": sum(len(c) for _a, c, _t in branch),
+        "branch": [t for _a, _c, t in branch],
+        "listing": [f"{a:x}: {c.hex(' '):<24} {t}" for a, c, t in insns],
+    }
+
+
+def stats(samples):
+    if not samples:
+        return None
+    return {"min": min(samples), "median": statistics.median(samples),
+            "max": max(samples), "n": len(samples)}
+
+
+def ratio(a, b):
+    return f"{a / b:.4f}" if a is not None and b else "-"
+
+
+def fmt(x):
+    if x is None:
+        return "-"
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:,.1f}"
+    return f"{int(x):,}"
+
+
+def table(head, rows):
+    out = ["| " + " | ".join(head) + " |",
+           "|" + "|".join("---" if i == 0 else "---:"
+                          for i in range(len(head))) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return out
+
+
+def collect(variant, vdir):
+    logs = os.path.join(vdir, "logs")
+    vmlinux = os.path.join(vdir, "src", ".build", "vmlinux")
+    boots = sorted(f for f in os.listdir(logs) if f.startswith("bench-time-")
+                   and f.endswith(".ktap")) if os.path.isdir(logs) else []
+    runs = [parse_bench(os.path.join(logs, f)) for f in boots]
+    sync = os.path.join(logs, "bench-sync.ktap")
+    if os.path.exists(sync):
+        runs.append(parse_bench(sync))
+    r = merge(runs)
+    r["boots"] = len(boots)
+    failed = os.path.join(logs, "failed")
+    if os.path.exists(failed):
+        with open(failed) as f:
+            r["errors"].append(f"{variant}: step {f.read().strip()} "
+                               f"(logs: {logs})")
+    if not boots:
+        r["errors"].append(f"{variant}: no bench boot logs in {logs}")
+    if os.path.exists(vmlinux):
+        elf = sitecount.Elf(vmlinux)
+        addrs = {code for code, _key in sitecount.sites(elf)}
+        r["size"] = vmlinux_size(vmlinux)
+        r["sites"] = sitecount.count(vmlinux)
+        r["by_insn"] = sitecount.by_instruction(vmlinux)
+        r["getppid"] = getppid(vmlinux, addrs)
+    else:
+        r["errors"].append(f"{variant}: {vmlinux} not built")
+    return r
+
+
+def short(v):
+    return v.replace("bench-", "")
+
+
+def report(res, variants):
+    md = []
+    names = [short(v) for v in variants]
+    ref = {"distro": res.get("bench-distro", {}), "off": res.get("bench-off", {})}
+
+    def get(r, *path):
+        for p in path:
+            if r is None or p not in r:
+                return None
+            r = r[p]
+        return r
+
+    # Code size and sites
+    md += ["### Code size and sites", ""]
+    rows = []
+    for v in variants:
+        r = res[v]
+        s, b = r.get("sites", {}), r.get("by_insn", {})
+        share = (f"{100 * s['short'] / s['sites']:.2f}%" if s.get("sites")
+                 else "-")
+        text = get(r, "size", "text")
+        rows.append([short(v), fmt(text), fmt(get(r, "size", "data")),
+                     ratio(text, get(ref["distro"], "size", "text")),
+                     ratio(text, get(ref["off"], "size", "text")),
+                     fmt(s.get("keys")), fmt(s.get("sites")),
+                     fmt(b.get("nop2")), fmt(b.get("jmp8")),
+                     fmt(b.get("nop5")), fmt(b.get("jmp32")), share])
+    md += table(["kernel", "text", "data", "text/distro", "text/off", "keys",
+                 "sites", "nop2", "jmp8", "nop5", "jmp32", "2-byte"], rows)
+    md += ["", "Sites by the instruction the linked vmlinux holds (a key "
+           "whose default is true starts as a jump).  The bench patches add "
+           "one key and one site to each kernel.", ""]
+
+    # getppid
+    md += ["### getppid, as in the 2012 analysis", ""]
+    rows = []
+    for v in variants:
+        g = res[v].get("getppid")
+        if not g:
+            rows.append([short(v), "-", "-", "-", "-"])
+            continue
+        rows.append([short(v), g["length"],
+                     f"{g['straight_insns']} / {g['straight_bytes']}",
+                     f"{g['branch_insns']} / {g['branch_bytes']}",
+                     "; ".join(f"`{t}`" for t in g["branch"])])
+    for k, s in SEEDS_GETPPID.items():
+        rows.append([f"2012, {k}", s["length"] or "-", f"{s['straight']} / -",
+                     f"- / {s['site']}", "(seeds, 3.3-rc2, 5-byte site)"])
+    md += table(["kernel", "bytes", "straight line: insns / bytes",
+                 "the off branch: insns / bytes", "instructions"], rows)
+    md += ["", "bytes: the symbol's size; straight line: entry to return "
+           "with the key off; the off branch: what the `if "
+           "(static_key_false(&key))` costs on that path.  Listings: "
+           "results.json.", ""]
+
+    # pipe-test and getppid loop
+    md += ["### pipe-test and a getppid loop (guest ns under -icount "
+           "shift=0: instructions)", ""]
+    rows = []
+    for fig, label in (("pipe_ns", "pipe-test"), ("getppid_ns", "getppid loop")):
+        for v in variants:
+            s = stats(res[v].get(fig, []))
+            d = stats(ref["distro"].get(fig, []))
+            o = stats(ref["off"].get(fig, []))
+            if not s:
+                rows.append([label, short(v)] + ["-"] * 6)
+                continue
+            spread = 100 * (s["max"] - s["min"]) / s["median"]
+            rows.append([label, short(v), fmt(s["min"]), fmt(s["median"]),
+                         fmt(s["max"]), f"{spread:.4f}%",
+                         ratio(s["median"], d and d["median"]),
+                         ratio(s["median"], o and o["median"])])
+    md += table(["test", "kernel", "min", "median", "max", "spread",
+                 "/distro", "/off"], rows)
+    pipe_n = stats(res[variants[0]].get("pipe_ns", []))
+    md += ["", f"{pipe_n['n'] if pipe_n else 0} samples per kernel "
+           f"({res[variants[0]].get('boots', 0)} boots); spread = "
+           "(max - min) / median.", ""]
+
+    # flip cost
+    md += ["### Flip cost: enable then disable a key of N sites", ""]
+    rows = []
+    for n in FLIP_SITES:
+        for v in variants:
+            f = res[v]["flip"].get(n, [])
+            en = stats([e for e, _d in f])
+            dis = stats([d for _e, d in f])
+            tot = stats([e + d for e, d in f])
+            dref = stats([e + d for e, d in ref["distro"]["flip"].get(n, [])]) \
+                if ref["distro"] else None
+            sync = res[v]["flip_sync"].get(n)
+            rows.append([fmt(n), short(v), fmt(en and en["median"]),
+                         fmt(dis and dis["median"]), fmt(tot and tot["median"]),
+                         ratio(tot and tot["median"], dref and dref["median"]),
+                         f"{sync[0][0]} / {sync[0][1]}" if sync else "-"])
+    md += table(["sites", "kernel", "enable ns", "disable ns", "total ns",
+                 "total/distro", "sync rounds / CPU syncs"], rows)
+    md += ["", "ns: median guest ns under -icount, one vCPU.  Sync rounds: "
+           "text_poke_sync() calls during enable + disable, four vCPUs "
+           "(three per text_poke_bp() batch); CPU syncs: the do_sync_core() "
+           "runs on all CPUs they caused.  Without jump labels a flip is a "
+           "counter update.", ""]
+
+    # boot cost
+    md += ["### Boot cost", ""]
+    rows = []
+    for v in variants:
+        r = res[v]
+        j = stats(r.get("jump_label_init_cycles", []))
+        ld = stats(r.get("load_ns", []))
+        jd = stats(ref["distro"].get("jump_label_init_cycles", []))
+        ldd = stats(ref["distro"].get("load_ns", []))
+        rows.append([short(v), fmt(j and j["median"]),
+                     ratio(j and j["median"], jd and jd["median"]),
+                     fmt(ld and ld["median"]),
+                     ratio(ld and ld["median"], ldd and ldd["median"])])
+    md += table(["kernel", "jump_label_init() TSC cycles", "/distro",
+                 "load of the 11,111-site module, ns", "/distro"], rows)
+    md += ["", "TSC cycles under -icount count guest instructions.  The "
+           "load is finit_module() of static_keys_flip.ko, all of it "
+           "(relocation included), median of the boots.", ""]
+    return md
+
+
+def plots(outdir, res, variants):
+    flip = os.path.join(outdir, "flip.dat")
+    with open(flip, "w") as f:
+        f.write("# sites " + " ".join(short(v) for v in variants) + "\n")
+        for n in FLIP_SITES:
+            cols = []
+            for v in variants:
+                t = stats([e + d for e, d in res[v]["flip"].get(n, [])])
+                cols.append(str(t["median"] / 1000 if t else "NaN"))
+            f.write(f"{n} " + " ".join(cols) + "\n")
+    pipe = os.path.join(outdir, "pipe.dat")
+    with open(pipe, "w") as f:
+        for i, v in enumerate(variants):
+            for s in res[v].get("pipe_ns", []):
+                f.write(f"{i} {s / 1e6}\n")
+    jl = [v for v in variants if res[v]["flip"].get(10000)]
+    script = f"""
+set terminal svg size 640,420 dynamic font 'sans,11'
+set output '{outdir}/flip.svg'
+set title 'Flip cost: enable + disable a key (median guest us, -icount)'
+set logscale xy
+set xlabel 'sites of the key'
+set ylabel 'guest us'
+set key top left
+set grid
+plot """ + ", ".join(
+        f"'{flip}' using 1:{variants.index(v) + 2} with linespoints "
+        f"title '{short(v)}'" for v in jl) + f"""
+set output '{outdir}/pipe.svg'
+unset logscale
+set title 'pipe-test: 20,000 round trips (guest ms, -icount), every sample'
+set xlabel ''
+set ylabel 'guest ms'
+set xrange [-0.5:{len(variants) - 0.5}]
+set xtics ({", ".join(f"'{short(v)}' {i}" for i, v in enumerate(variants))})
+set key off
+plot '{pipe}' using 1:2 with points pointtype 7 pointsize 0.6
+"""
+    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+
+
+def main(argv):
+    if len(argv) < 3:
+        raise SystemExit("usage: bench-report.py OUTDIR VARIANT=VDIR...")
+    outdir = argv[1]
+    os.makedirs(outdir, exist_ok=True)
+    variants, res = [], {}
+    for arg in argv[2:]:
+        v, vdir = arg.split("=", 1)
+        variants.append(v)
+        res[v] = collect(v, vdir)
+    md = report(res, variants)
+    errors = [e for v in variants for e in res[v]["errors"]]
+    if errors:
+        md += ["### Missing or wrong", ""] + [f"- {e}" for e in errors] + [""]
+    with open(os.path.join(outdir, "results.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    with open(os.path.join(outdir, "results.json"), "w") as f:
+        json.dump({v: res[v] for v in variants}, f, indent=1,
+                  default=str)
+    with open(os.path.join(outdir, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["variant", "figure", "min", "median", "max", "n"])
+        for v in variants:
+            r = res[v]
+            for fig in ("pipe_ns", "getppid_ns", "jump_label_init_cycles",
+                        "load_ns"):
+                s = stats(r.get(fig, []))
+                if s:
+                    w.writerow([short(v), fig, s["min"], s["median"],
+                                s["max"], s["n"]])
+            for n in FLIP_SITES:
+                for k, col in (("enable_ns", 0), ("disable_ns", 1)):
+                    s = stats([x[col] for x in r["flip"].get(n, [])])
+                    if s:
+                        w.writerow([short(v), f"flip_{n}_{k}", s["min"],
+                                    s["median"], s["max"], s["n"]])
+                for k, col in (("rounds", 0), ("cpu_syncs", 1)):
+                    sync = [x[col] for x in r["flip_sync"].get(n, [])]
+                    if sync:
+                        w.writerow([short(v), f"flip_{n}_sync_{k}", min(sync),
+                                    statistics.median(sync), max(sync),
+                                    len(sync)])
+    try:
+        plots(outdir, res, variants)
+    except (OSError, subprocess.CalledProcessError) as e:
+        errors.append(f"gnuplot failed: {e}")
+    print("\n".join(md))
+    print(f"bench: results in {outdir} (results.md, .json, .csv, "
+          "flip.svg, pipe.svg)")
+    for e in errors:
+        print(f"bench: error: {e}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * make bench's guest program.  Each mode prints one "name=value" line,
+ * value in CLOCK_MONOTONIC nanoseconds (guest instructions, under QEMU's
+ * -icount shift=0):
+ *
+ *   bench pipe N       N round trips of one byte between two processes
+ *                      over two pipes (the seeds' pipe-test): pipe_ns=
+ *   bench getppid N    N getppid() calls, the system call with the demo
+ *                      branch of patches/bench: getppid_ns=
+ *   bench load FILE    finit_module() of FILE: load_ns=
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+static void pipe_test(long rounds)
+{
+	int there[2], back[2];
+	long long start;
+	pid_t child;
+	char c = 0;
+	long i;
+
+	if (pipe(there) || pipe(back))
+		die("pipe");
+	child = fork();
+	if (child < 0)
+		die("fork");
+	if (child == 0) {
+		for (i = 0; i < rounds; i++) {
+			if (read(there[0], &c, 1) != 1 || write(back[1], &c, 1) != 1)
+				die("child");
+		}
+		_exit(0);
+	}
+	start = now_ns();
+	for (i = 0; i < rounds; i++) {
+		if (write(there[1], &c, 1) != 1 || read(back[0], &c, 1) != 1)
+			die("parent");
+	}
+	printf("pipe_ns=%lld\n", now_ns() - start);
+	waitpid(child, NULL, 0);
+}
+
+static void getppid_test(long calls)
+{
+	long long start = now_ns();
+	long i;
+
+	for (i = 0; i < calls; i++)
+		syscall(SYS_getppid);
+	printf("getppid_ns=%lld\n", now_ns() - start);
+}
+
+static void load(const char *path)
+{
+	long long start;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		die(path);
+	start = now_ns();
+	if (syscall(SYS_finit_module, fd, "", 0))
+		die("finit_module");
+	printf("load_ns=%lld\n", now_ns() - start);
+	close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "pipe"))
+		pipe_test(atol(argv[2]));
+	else if (argc == 3 && !strcmp(argv[1], "getppid"))
+		getppid_test(atol(argv[2]));
+	else if (argc == 3 && !strcmp(argv[1], "load"))
+		load(argv[2]);
+	else {
+		fprintf(stderr, "usage: bench pipe N | getppid N | load FILE\n");
+		return 2;
+	}
+	return 0;
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# make bench's guest side, run by /init instead of the checks when the
+# kernel command line has harness.bench=MODE.  Prints one result a line
+# to $1 (ttyS1), then "bench done"; host side: scripts/bench-report.py.
+#
+#   time  (one vCPU, -icount shift=0: guest ns count instructions)
+#         jump_label_init()'s TSC cycles from the boot log, the flip
+#         module's load time, flips of 1..10,000 sites, pipe-test and
+#         getppid loops, each repeated
+#   sync  (four vCPUs) synchronisation rounds while a key of N sites is
+#         enabled and disabled: text_poke_sync() calls (kprobe hits), and
+#         the do_sync_core() runs they cause on all CPUs.  Interrupt counts
+#         would not do: an idle CPU that polls is woken without an IPI.
+out=${1:?usage: run.sh RESULTS-TTY}
+arg() {
+	sed -n "s/.*harness\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
+}
+mode=$(arg bench)
+repeat=$(arg bench_repeat)
+repeat=${repeat:-5}
+rounds=$(arg bench_rounds)
+rounds=${rounds:-20000}
+flip=/sys/kernel/debug/static_keys_flip
+module=/modules/static_keys_flip.ko
+
+say() {
+	echo "$*" > "$out"
+}
+
+tracing=/sys/kernel/tracing
+# hits NAME: how often kprobe NAME has been hit (kprobe_profile).
+hits() {
+	awk -v n="$1" '$1 == n { print $2 }' $tracing/kprobe_profile
+}
+
+say "bench mode=$mode cpus=$(grep -c ^processor /proc/cpuinfo)"
+case $mode in
+time)
+	dmesg | sed -n 's/.*bench: jump_label_init() took \([0-9]*\) TSC cycles.*/jump_label_init_cycles=\1/p' |
+		head -1 > "$out"
+	load=$(bench load $module) || say "error loading $module"
+	say "$load"
+	i=0
+	while [ $i -lt "$repeat" ]; do
+		for n in 1 10 100 1000 10000; do
+			echo $n > $flip && say "flip $(cat $flip)"
+		done
+		say "$(bench pipe "$rounds")"
+		say "$(bench getppid $((rounds * 10)))"
+		i=$((i + 1))
+	done
+	;;
+sync)
+	insmod $module || say "error loading $module"
+	# Plain INT3 probes: an optimized kprobe is written with text_poke_bp()
+	# some jiffies later, which would count as rounds of the first flip.
+	echo 0 > /proc/sys/debug/kprobes-optimization 2>/dev/null
+	echo 'p:bench_sync text_poke_sync' >> $tracing/kprobe_events &&
+		echo 'p:bench_core do_sync_core' >> $tracing/kprobe_events &&
+		echo 1 > $tracing/events/kprobes/enable ||
+		say "error: cannot set the kprobes on text_poke_sync and do_sync_core"
+	sleep 1
+	for n in 1 10 100 1000 10000; do
+		rounds=$(hits bench_sync) cores=$(hits bench_core)
+		echo $n > $flip
+		say "flip_sync sites=$n rounds=$(($(hits bench_sync) - rounds)) cpu_syncs=$(($(hits bench_core) - cores)) $(cat $flip)"
+	done
+	;;
+*)
+	say "error: unknown harness.bench mode '$mode'"
+	;;
+esac
+say "bench done"
