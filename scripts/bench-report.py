@@ -8,8 +8,8 @@ and the variant's vmlinux (VDIR/src/.build/vmlinux), and writes to OUTDIR:
     results.md     the tables (also printed), for the README
     results.json   every sample
     results.csv    one row per figure: variant,figure,min,median,max
-    flip.svg       flip cost against sites, series and distro
-    pipe.svg       pipe-test per variant, every sample
+    flip.svg/.png  flip cost against sites, series and distro
+    pipe.svg/.png  pipe-test per variant, every sample
 
 It prints and does not assert: the checks are make check's.  A figure that
 a boot did not produce is reported missing, and the exit status is 1.
@@ -29,8 +29,10 @@ import sites as sitecount  # noqa: E402
 FLIP_SITES = (1, 10, 100, 1000, 10000)
 # The 2012 analysis (seeds, 011-...static-keys...): getppid on 3.3-rc2.
 SEEDS_GETPPID = {
-    "jump labels": {"length": None, "straight": 11, "site": 5},
-    "without": {"length": 80, "straight": 13, "site": 10},
+    "jump labels": {"length": None, "straight": 11, "branch": "1 / 5",
+                    "insns": "`jmpq` patched to a 5-byte NOP"},
+    "without": {"length": 80, "straight": 13, "branch": "3 / 10",
+                "insns": "`mov key,%eax`; `test`; `jne`"},
 }
 
 
@@ -113,47 +115,58 @@ def disassemble(vmlinux, name):
     return insns
 
 
-def straight_line(insns):
-    """The instructions from the entry to the return when no branch is
-    taken but unconditional jumps: the path of a call with the demo key
-    off."""
+def jump_target(text, at):
+    m = re.search(r"\s([0-9a-f]+) <", text)
+    return int(m.group(1), 16) if m and int(m.group(1), 16) in at else None
+
+
+def straight_line(insns, avoid="_printk"):
+    """The instructions from the entry to the return with the demo key off,
+    which is the path that never calls AVOID (the demo block's printk):
+    NOPs run through, unconditional jumps are followed, and at a
+    conditional jump the side that avoids AVOID is taken (with -Os, GCC
+    may put the block inline and jump over it when the key is off)."""
     at = {a: (b, t) for a, b, t in insns}
-    path, pc, seen = [], insns[0][0], set()
-    while pc in at and pc not in seen:
-        seen.add(pc)
-        code, text = at[pc]
-        path.append((pc, code, text))
-        mnem = text.split()[0] if text else ""
-        if mnem.startswith("ret") or "__x86_return_thunk" in text:
-            break
-        if mnem == "jmp":
-            m = re.search(r"\s([0-9a-f]+) <", text)
-            if not m or int(m.group(1), 16) not in at:
-                break  # tail call
-            pc = int(m.group(1), 16)
-            continue
-        pc += len(code)
-    return path
+
+    def walk(pc, seen):
+        path = []
+        while pc in at and pc not in seen:
+            seen = seen | {pc}
+            code, text = at[pc]
+            path.append((pc, code, text))
+            mnem = text.split()[0] if text else ""
+            if avoid and mnem == "call" and f"<{avoid}>" in text:
+                return None
+            if mnem.startswith("ret") or "__x86_return_thunk" in text:
+                return path
+            target = jump_target(text, at)
+            if mnem == "jmp":
+                if target is None:
+                    return path  # tail call
+                pc = target
+                continue
+            if mnem.startswith("j") and target is not None:
+                fall = walk(pc + len(code), seen)
+                taken = walk(target, seen)
+                rest = fall if fall is not None else taken
+                return None if rest is None else path + rest
+            pc += len(code)
+        return path
+
+    return walk(insns[0][0], frozenset()) or []
 
 
-def demo_branch(path, site_addrs, key="getppid_demo_key"):
-    """The instructions of PATH that stand for the demo branch: its site,
-    or, without a site, from the instruction that reads KEY through the
-    first conditional jump after it."""
-    branch = [i for i in path if i[0] in site_addrs]
-    if branch:
-        return branch
+def demo_branch(path):
+    """What the demo branch costs on PATH: the instructions in front of
+    the function's body, whose first instruction is a call in every
+    variant (rcu_read_lock())."""
     for k, (_a, _c, text) in enumerate(path):
-        if key in text:
-            for j in range(k, len(path)):
-                mnem = path[j][2].split()[0]
-                if mnem.startswith("j") and mnem != "jmp":
-                    return path[k:j + 1]
-            break
+        if text.split()[0] == "call":
+            return path[:k]
     return []
 
 
-def getppid(vmlinux, site_addrs):
+def getppid(vmlinux):
     """The demo function: length, straight-line path, and what the demo
     branch costs on that path (the site's instruction, or the load, test
     and conditional jump that stand for it without jump labels)."""
@@ -164,7 +177,7 @@ def getppid(vmlinux, site_addrs):
         return None
     _start, length = sym
     path = straight_line(insns)
-    branch = demo_branch(path, site_addrs)
+    branch = demo_branch(path)
     return {
         "length": length,
         "straight_insns": len(path),
@@ -176,6 +189,12 @@ def getppid(vmlinux, site_addrs):
     }
 
 
+def short_insn(text):
+    """An objdump instruction without addresses: 'jle <f+0x16>'."""
+    text = re.sub(r"#?\s*\b[0-9a-f]{16}\b\s*", " ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
 def stats(samples):
     if not samples:
         return None
@@ -183,8 +202,8 @@ def stats(samples):
             "max": max(samples), "n": len(samples)}
 
 
-def ratio(a, b):
-    return f"{a / b:.4f}" if a is not None and b else "-"
+def ratio(a, b, digits=4):
+    return f"{a / b:.{digits}f}" if a is not None and b else "-"
 
 
 def fmt(x):
@@ -222,12 +241,10 @@ def collect(variant, vdir):
     if not boots:
         r["errors"].append(f"{variant}: no bench boot logs in {logs}")
     if os.path.exists(vmlinux):
-        elf = sitecount.Elf(vmlinux)
-        addrs = {code for code, _key in sitecount.sites(elf)}
         r["size"] = vmlinux_size(vmlinux)
         r["sites"] = sitecount.count(vmlinux)
         r["by_insn"] = sitecount.by_instruction(vmlinux)
-        r["getppid"] = getppid(vmlinux, addrs)
+        r["getppid"] = getppid(vmlinux)
     else:
         r["errors"].append(f"{variant}: {vmlinux} not built")
     return r
@@ -259,8 +276,8 @@ def report(res, variants):
                  else "-")
         text = get(r, "size", "text")
         rows.append([short(v), fmt(text), fmt(get(r, "size", "data")),
-                     ratio(text, get(ref["distro"], "size", "text")),
-                     ratio(text, get(ref["off"], "size", "text")),
+                     ratio(text, get(ref["distro"], "size", "text"), 5),
+                     ratio(text, get(ref["off"], "size", "text"), 5),
                      fmt(s.get("keys")), fmt(s.get("sites")),
                      fmt(b.get("nop2")), fmt(b.get("jmp8")),
                      fmt(b.get("nop5")), fmt(b.get("jmp32")), share])
@@ -281,16 +298,18 @@ def report(res, variants):
         rows.append([short(v), g["length"],
                      f"{g['straight_insns']} / {g['straight_bytes']}",
                      f"{g['branch_insns']} / {g['branch_bytes']}",
-                     "; ".join(f"`{t}`" for t in g["branch"])])
+                     "; ".join(f"`{short_insn(t)}`" for t in g["branch"])])
     for k, s in SEEDS_GETPPID.items():
         rows.append([f"2012, {k}", s["length"] or "-", f"{s['straight']} / -",
-                     f"- / {s['site']}", "(seeds, 3.3-rc2, 5-byte site)"])
+                     s["branch"], s["insns"]])
     md += table(["kernel", "bytes", "straight line: insns / bytes",
                  "the off branch: insns / bytes", "instructions"], rows)
     md += ["", "bytes: the symbol's size; straight line: entry to return "
            "with the key off; the off branch: what the `if "
-           "(static_key_false(&key))` costs on that path.  Listings: "
-           "results.json.", ""]
+           "(static_key_false(&key))` costs on that path (the instructions "
+           "in front of the body; with -Os GCC puts the printk inline and "
+           "jumps over it).  The 2012 rows: the seeds' listings, 3.3-rc2.  "
+           "Listings: results.json.", ""]
 
     # pipe-test and getppid loop
     md += ["### pipe-test and a getppid loop (guest ns under -icount "
@@ -377,9 +396,15 @@ def plots(outdir, res, variants):
             for s in res[v].get("pipe_ns", []):
                 f.write(f"{i} {s / 1e6}\n")
     jl = [v for v in variants if res[v]["flip"].get(10000)]
+    for ext, term in (("svg", "svg size 640,420 dynamic font 'sans,11'"),
+                      ("png", "pngcairo size 640,420 font 'sans,10'")):
+        plot_script(outdir, variants, jl, flip, pipe, ext, term)
+
+
+def plot_script(outdir, variants, jl, flip, pipe, ext, term):
     script = f"""
-set terminal svg size 640,420 dynamic font 'sans,11'
-set output '{outdir}/flip.svg'
+set terminal {term}
+set output '{outdir}/flip.{ext}'
 set title 'Flip cost: enable + disable a key (median guest us, -icount)'
 set logscale xy
 set xlabel 'sites of the key'
@@ -389,7 +414,7 @@ set grid
 plot """ + ", ".join(
         f"'{flip}' using 1:{variants.index(v) + 2} with linespoints "
         f"title '{short(v)}'" for v in jl) + f"""
-set output '{outdir}/pipe.svg'
+set output '{outdir}/pipe.{ext}'
 unset logscale
 set title 'pipe-test: 20,000 round trips (guest ms, -icount), every sample'
 set xlabel ''
@@ -449,8 +474,8 @@ def main(argv):
     except (OSError, subprocess.CalledProcessError) as e:
         errors.append(f"gnuplot failed: {e}")
     print("\n".join(md))
-    print(f"bench: results in {outdir} (results.md, .json, .csv, "
-          "flip.svg, pipe.svg)")
+    print(f"bench: results in {outdir} (results.md, .json, .csv; "
+          "flip and pipe plots, .svg and .png)")
     for e in errors:
         print(f"bench: error: {e}", file=sys.stderr)
     return 1 if errors else 0

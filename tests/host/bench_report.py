@@ -26,19 +26,33 @@ def parse(text):
         return bench.parse_bench(f.name)
 
 
-# A site (nop2 at 0x10) in front of the body, its out-of-line block after
-# the return; an off kernel's load, test and jump instead.
+# getppid as GCC lays it out.  SITE: a site (nop2) whose block is out of
+# line after the return.  INLINE: -Os, the block inline, jumped over.
+# OFF: no jump labels, a load, test and conditional jump over the block.
 SITE = [(0x10, b'\x66\x90', 'xchg   %ax,%ax'),
         (0x12, b'\xe8\x00\x00\x00\x00', 'call   20 <__rcu_read_lock>'),
         (0x17, b'\xc3', 'ret'),
-        (0x18, b'\x48\xc7\xc7\x00\x00\x00\x00', 'mov    $0x0,%rdi'),
-        (0x1f, b'\xeb\xf1', 'jmp    12 <f+0x2>')]
+        (0x18, b'\xe8\x00\x00\x00\x00', 'call   30 <_printk>'),
+        (0x1d, b'\xeb\xf3', 'jmp    12 <f+0x2>')]
+INLINE = [(0x10, b'\x66\x90', 'xchg   %ax,%ax'),
+          (0x12, b'\xeb\x05', 'jmp    19 <f+0x9>'),
+          (0x14, b'\xe8\x00\x00\x00\x00', 'call   30 <_printk>'),
+          (0x19, b'\xe8\x00\x00\x00\x00', 'call   20 <__rcu_read_lock>'),
+          (0x1e, b'\xc3', 'ret')]
 OFF = [(0x10, b'\x8b\x05\x00\x00\x00\x00', 'mov    0x0(%rip),%eax  # 1 <getppid_demo_key>'),
        (0x16, b'\x85\xc0', 'test   %eax,%eax'),
-       (0x18, b'\x7f\x02', 'jg     1c <f+0xc>'),
-       (0x1a, b'\xeb\x01', 'jmp    1d <f+0xd>'),
-       (0x1c, b'\x90', 'nop'),
-       (0x1d, b'\xc3', 'ret')]
+       (0x18, b'\x7e\x05', 'jle    1f <f+0xf>'),
+       (0x1a, b'\xe8\x00\x00\x00\x00', 'call   30 <_printk>'),
+       (0x1f, b'\xe8\x00\x00\x00\x00', 'call   20 <__rcu_read_lock>'),
+       (0x24, b'\xc3', 'ret')]
+
+
+def addrs(path):
+    return [a for a, _c, _t in path]
+
+
+def size(path):
+    return sum(len(c) for _a, c, _t in path)
 
 
 class BenchLines(unittest.TestCase):
@@ -68,21 +82,23 @@ class BenchLines(unittest.TestCase):
 
 class Disassembly(unittest.TestCase):
     def test_straight_line_stops_at_the_return(self):
-        path = bench.straight_line(SITE)
-        self.assertEqual([a for a, _c, _t in path], [0x10, 0x12, 0x17])
+        self.assertEqual(addrs(bench.straight_line(SITE)), [0x10, 0x12, 0x17])
 
-    def test_straight_line_follows_unconditional_jumps(self):
-        path = bench.straight_line(OFF)
-        self.assertEqual([a for a, _c, _t in path], [0x10, 0x16, 0x18, 0x1a, 0x1d])
+    def test_straight_line_jumps_over_an_inline_block(self):
+        self.assertEqual(addrs(bench.straight_line(INLINE)), [0x10, 0x12, 0x19, 0x1e])
+
+    def test_straight_line_takes_the_jump_that_avoids_the_block(self):
+        self.assertEqual(addrs(bench.straight_line(OFF)), [0x10, 0x16, 0x18, 0x1f, 0x24])
 
     def test_the_branch_is_the_site(self):
-        branch = bench.demo_branch(bench.straight_line(SITE), {0x10})
-        self.assertEqual([len(c) for _a, c, _t in branch], [2])
+        self.assertEqual(size(bench.demo_branch(bench.straight_line(SITE))), 2)
+
+    def test_the_branch_of_an_inline_block_is_site_and_jump(self):
+        self.assertEqual(size(bench.demo_branch(bench.straight_line(INLINE))), 4)
 
     def test_without_a_site_the_branch_is_load_test_jump(self):
-        branch = bench.demo_branch(bench.straight_line(OFF), set())
-        self.assertEqual(sum(len(c) for _a, c, _t in branch), 10)
-        self.assertEqual(len(branch), 3)
+        branch = bench.demo_branch(bench.straight_line(OFF))
+        self.assertEqual((len(branch), size(branch)), (3, 10))
 
 
 if __name__ == '__main__':
