@@ -312,10 +312,11 @@ def report(res, variants):
            "Listings: results.json.", ""]
 
     # pipe-test and getppid loop
-    md += ["### pipe-test and a getppid loop (guest ns under -icount "
-           "shift=0: instructions)", ""]
+    md += ["### pipe-test, its parts, and a getppid loop (guest ns under "
+           "-icount shift=0: instructions)", ""]
     rows = []
-    for fig, label in (("pipe_ns", "pipe-test"), ("getppid_ns", "getppid loop")):
+    for fig, label in (("pipe_ns", "pipe-test"), ("pipe_self_ns", "pipe-self"),
+                       ("yield_ns", "yield pair"), ("getppid_ns", "getppid loop")):
         for v in variants:
             s = stats(res[v].get(fig, []))
             d = stats(ref["distro"].get(fig, []))
@@ -333,7 +334,12 @@ def report(res, variants):
     pipe_n = stats(res[variants[0]].get("pipe_ns", []))
     md += ["", f"{pipe_n['n'] if pipe_n else 0} samples per kernel "
            f"({res[variants[0]].get('boots', 0)} boots); spread = "
-           "(max - min) / median.", ""]
+           "(max - min) / median.  pipe-test: 20,000 round trips between "
+           "two processes; pipe-self: its system calls without the "
+           "context switches (one process writes and reads 20,000 bytes); "
+           "yield pair: its context switches without the pipes (two "
+           "processes, 20,000 sched_yield() each); getppid: 200,000 calls "
+           "through the demo branch.", ""]
 
     # flip cost
     md += ["### Flip cost: enable then disable a key of N sites", ""]
@@ -451,8 +457,8 @@ def main(argv):
         w.writerow(["variant", "figure", "min", "median", "max", "n"])
         for v in variants:
             r = res[v]
-            for fig in ("pipe_ns", "getppid_ns", "jump_label_init_cycles",
-                        "load_ns"):
+            for fig in ("pipe_ns", "pipe_self_ns", "yield_ns", "getppid_ns",
+                        "jump_label_init_cycles", "load_ns"):
                 s = stats(r.get(fig, []))
                 if s:
                     w.writerow([short(v), fig, s["min"], s["median"],

@@ -2,13 +2,17 @@
 # bisect.sh: build and boot every prefix of the series, in order, first
 # with CONFIG_JUMP_LABEL (the series variant's worktree), then without it
 # (series-off's), and stop at the first that fails (its checks included).
-# BISECT_VARIANTS picks the variants.  Each prefix's logs are kept in
-# $ROOT/bisect/<n>-<patch>/<variant>/.
+# BISECT_VARIANTS picks the variants; BISECT_FROM=N starts at prefix N
+# (after a run that proved the ones before it).  Each prefix's logs are
+# kept in $ROOT/bisect/<n>-<patch>/<variant>/.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
 out=$ROOT/bisect
-rm -rf "$out"
+from=${BISECT_FROM:-1}
+[ "$from" -ge 1 ] 2>/dev/null || die "BISECT_FROM=$from: not a prefix number"
+# A run from prefix 1 starts afresh; a later start keeps earlier logs.
+[ "$from" = 1 ] && rm -rf "$out"
 mkdir -p "$out"
 patches=$(series_patches "$REPO/series")
 [ -n "$patches" ] || die "the series is empty: nothing to bisect"
@@ -21,6 +25,7 @@ for v in ${BISECT_VARIANTS:-series series-off}; do
 	for p in $patches; do
 		n=$((n + 1))
 		echo "$p" >> "$out/series"
+		[ "$n" -ge "$from" ] || continue
 		note "prefix $n/$total ($v): $p"
 		logs=$out/$(printf %02d "$n")-${p%.patch}/$v
 		mkdir -p "${logs%/*}"
@@ -35,4 +40,4 @@ for v in ${BISECT_VARIANTS:-series series-off}; do
 		die "prefix $n/$total fails ($v), first at patch $p; logs: $logs"
 	done
 done
-note "all $total prefixes build, boot and pass their checks (${BISECT_VARIANTS:-series series-off})"
+note "prefixes $from to $total build, boot and pass their checks (${BISECT_VARIANTS:-series series-off})"

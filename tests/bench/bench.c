@@ -8,6 +8,13 @@
  *                      over two pipes (the seeds' pipe-test): pipe_ns=
  *   bench getppid N    N getppid() calls, the system call with the demo
  *                      branch of patches/bench: getppid_ns=
+ *   bench pipe-self N  pipe-test's system calls without its context
+ *                      switches: N writes and reads of one byte by one
+ *                      process: pipe_self_ns=
+ *   bench yield N      pipe-test's context switches without its pipes:
+ *                      two processes on one CPU, N sched_yield() each
+ *                      (when both are runnable every yield switches):
+ *                      yield_ns=
  *   bench load FILE    finit_module() of FILE: load_ns=
  */
 #define _GNU_SOURCE
@@ -15,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -73,6 +81,41 @@ static void getppid_test(long calls)
 	printf("getppid_ns=%lld\n", now_ns() - start);
 }
 
+static void pipe_self(long rounds)
+{
+	int fds[2];
+	long long start;
+	char c = 0;
+	long i;
+
+	if (pipe(fds))
+		die("pipe");
+	start = now_ns();
+	for (i = 0; i < rounds; i++) {
+		if (write(fds[1], &c, 1) != 1 || read(fds[0], &c, 1) != 1)
+			die("pipe-self");
+	}
+	printf("pipe_self_ns=%lld\n", now_ns() - start);
+}
+
+static void yield_pair(long rounds)
+{
+	long long start;
+	pid_t child;
+	long i;
+
+	child = fork();
+	if (child < 0)
+		die("fork");
+	start = now_ns();
+	for (i = 0; i < rounds; i++)
+		sched_yield();
+	if (child == 0)
+		_exit(0);
+	waitpid(child, NULL, 0);
+	printf("yield_ns=%lld\n", now_ns() - start);
+}
+
 static void load(const char *path)
 {
 	long long start;
@@ -93,10 +136,14 @@ int main(int argc, char **argv)
 		pipe_test(atol(argv[2]));
 	else if (argc == 3 && !strcmp(argv[1], "getppid"))
 		getppid_test(atol(argv[2]));
+	else if (argc == 3 && !strcmp(argv[1], "pipe-self"))
+		pipe_self(atol(argv[2]));
+	else if (argc == 3 && !strcmp(argv[1], "yield"))
+		yield_pair(atol(argv[2]));
 	else if (argc == 3 && !strcmp(argv[1], "load"))
 		load(argv[2]);
 	else {
-		fprintf(stderr, "usage: bench pipe N | getppid N | load FILE\n");
+		fprintf(stderr, "usage: bench pipe N | getppid N | pipe-self N | yield N | load FILE\n");
 		return 2;
 	}
 	return 0;

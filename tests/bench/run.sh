@@ -5,8 +5,8 @@
 #
 #   time  (one vCPU, -icount shift=0: guest ns count instructions)
 #         jump_label_init()'s TSC cycles from the boot log, the flip
-#         module's load time, flips of 1..10,000 sites, pipe-test and
-#         getppid loops, each repeated
+#         module's load time, flips of 1..10,000 sites, pipe-test,
+#         getppid, pipe-self and yield loops, each repeated
 #   sync  (four vCPUs) synchronisation rounds while a key of N sites is
 #         enabled and disabled: text_poke_sync() calls (kprobe hits), and
 #         the do_sync_core() runs they cause on all CPUs.  Interrupt counts
@@ -47,6 +47,8 @@ time)
 		done
 		say "$(bench pipe "$rounds")"
 		say "$(bench getppid $((rounds * 10)))"
+		say "$(bench pipe-self "$rounds")"
+		say "$(bench yield "$rounds")"
 		i=$((i + 1))
 	done
 	;;
