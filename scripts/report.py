@@ -143,6 +143,14 @@ def summary(name, logdir, boot, rows):
     return f'{name}: ' + ', '.join(parts)
 
 
+def figures(logdir, boot):
+    """The "figure: ..." lines the checks logged (what a torture run or a
+    churn loop held), in the order of the KTAP file."""
+    text = read(os.path.join(logdir, boot + '.ktap')) or ''
+    return [m.group(1).strip() for m in
+            re.finditer(r'^\s*#.*?\bfigure: (.*)$', text, re.M)]
+
+
 def read_sites(logdir):
     """sites.py's key=value line for the run's vmlinux, as ints, or None."""
     text = read(os.path.join(logdir, 'sites'))
@@ -189,8 +197,10 @@ def main(argv):
         places.append((logdir, boot or 'boot'))
     compare_sites(runs, {name: logdir for (name, _), (logdir, _) in
                          zip(runs, places)})
-    summaries = [summary(name, logdir, boot, rows) for (name, rows),
-                 (logdir, boot) in zip(runs, places)]
+    summaries = []
+    for (name, rows), (logdir, boot) in zip(runs, places):
+        summaries.append(summary(name, logdir, boot, rows))
+        summaries += [f'    {f}' for f in figures(logdir, boot)]
     print('\n'.join(table(runs) + [''] + summaries))
     counts = {OK: 0, FAIL: 0, SKIP: 0}
     for _, rows in runs:

@@ -1,0 +1,22 @@
+# tests/kmod/static_keys_torture.ko: its KUnit suite runs as it loads
+# (torture with one reader kthread per CPU and two writers, mismatched
+# branch forms, idempotent enable/disable, read-only text); results from
+# KUnit's debugfs file, figures as "figure:" lines of its log.  The suite
+# must leave no warning in the kernel log, and the module must unload.
+. "${CHECKS_LIB:-/lib/checks.sh}"
+results=/sys/kernel/debug/kunit/static_keys_torture/results
+plan 4
+before=$(dmesg | grep -c 'WARNING: CPU')
+insmod /modules/static_keys_torture.ko torture_ops="${TORTURE_OPS:-200}"
+result $? load
+if [ -r $results ]; then
+	kunit_suite $results
+else
+	result 1 static_keys_torture "no $results"
+fi
+after=$(dmesg | grep -c 'WARNING: CPU')
+[ "$after" = "$before" ]
+result $? no_warnings "$((after - before)) warnings in the kernel log during the suite"
+rmmod static_keys_torture
+result $? unload
+finish

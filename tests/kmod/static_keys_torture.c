@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Static keys under load and misuse, as a KUnit suite in a module, built
+ * unchanged against every variant, so it uses only the API they share.
+ *
+ * torture: one reader kthread per CPU runs every site of three keys in a
+ * tight loop while two writer kthreads flip the same keys: counted
+ * (static_key_slow_inc/dec), boolean (static_key_enable/disable, one
+ * writer) and deferred (static_key_slow_dec_deferred).  At the end each
+ * key must be back to its count, and every site must return its key's
+ * state.  concurrent_enable_disable: the same with both writers on the
+ * boolean key (not on the distro, which warns there).
+ *
+ * mismatched_forms: a key whose default does not match its branch form
+ * (static_key_true() on a key defined false, static_key_false() on one
+ * defined true) must still return the key's state in both states.  The
+ * series makes such a site right when its table is attached; so does a
+ * kernel without jump labels, where a branch is a test.  The distro's
+ * implementation requires the forms to match (its static-keys.rst): it
+ * leaves such a site as compiled, so it returns the wrong value, and the
+ * next flip of its key stops at "unexpected op" (a BUG).  There the
+ * mismatched sites are not built at all, and the case is skipped.
+ *
+ * idempotent_enable_disable: enabling an enabled key and disabling a
+ * disabled one change nothing.
+ *
+ * text_is_read_only: a site's text cannot be written directly (the write
+ * faults); flipping its key, which goes through the text-poke path, still
+ * works.
+ *
+ * Figures go to the KUnit log as "figure: ..." lines.
+ */
+#include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/delay.h>
+#include <linux/jump_label.h>
+#include <linux/jump_label_ratelimit.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/uaccess.h>
+
+static unsigned int torture_ops = 200;
+module_param(torture_ops, uint, 0444);
+MODULE_PARM_DESC(torture_ops, "flips each writer makes in the torture case");
+
+#define TORTURE_WRITERS	2
+
+/*
+ * The distro's implementation (jump labels, and not the series' entries
+ * word): no mismatched sites there, and no concurrent enable/disable.
+ */
+#if defined(CONFIG_JUMP_LABEL) && !defined(STATIC_KEY_INITIALLY_TRUE)
+#define TORTURE_DISTRO_KEYS
+#endif
+
+static struct static_key counted = STATIC_KEY_INIT_FALSE;
+static struct static_key boolean = STATIC_KEY_INIT_TRUE;
+static struct static_key_deferred deferred;
+
+/* Each site in a function of its own, so that none is merged away. */
+static noinline bool counted_matched(void)
+{
+	return static_key_false(&counted);
+}
+
+#ifndef TORTURE_DISTRO_KEYS
+static noinline bool counted_mismatched(void)
+{
+	return static_key_true(&counted);
+}
+#endif
+
+static noinline bool boolean_matched(void)
+{
+	return static_key_true(&boolean);
+}
+
+#ifndef TORTURE_DISTRO_KEYS
+static noinline bool boolean_mismatched(void)
+{
+	return static_key_false(&boolean);
+}
+#endif
+
+static noinline bool deferred_matched(void)
+{
+	return static_key_false(&deferred.key);
+}
+
+struct torture_site {
+	const char *name;
+	struct static_key *key;
+	bool (*site)(void);
+};
+
+static const struct torture_site torture_sites[] = {
+	{ "counted, static_key_false()", &counted, counted_matched },
+	{ "boolean, static_key_true()", &boolean, boolean_matched },
+	{ "deferred, static_key_false()", &deferred.key, deferred_matched },
+#ifndef TORTURE_DISTRO_KEYS
+	{ "counted, static_key_true()", &counted, counted_mismatched },
+	{ "boolean, static_key_false()", &boolean, boolean_mismatched },
+#endif
+};
+
+/* Every site returns its key's state; the number of sites that do not. */
+static int sites_follow_keys(struct kunit *test)
+{
+	int i, wrong = 0;
+
+	for (i = 0; i < ARRAY_SIZE(torture_sites); i++) {
+		const struct torture_site *ts = &torture_sites[i];
+		bool want = static_key_enabled(ts->key);
+
+		if (ts->site() != want) {
+			KUNIT_FAIL(test, "site of %s returns %d, key is %d",
+				   ts->name, !want, want);
+			wrong++;
+		}
+	}
+	return wrong;
+}
+
+static atomic_t writers_left;
+static atomic64_t reader_passes;
+
+static int torture_reader(void *unused)
+{
+	u64 passes = 0;
+	int i;
+
+	while (!kthread_should_stop()) {
+		for (i = 0; i < ARRAY_SIZE(torture_sites); i++)
+			torture_sites[i].site();
+		if (!(++passes & 1023))
+			cond_resched();
+	}
+	atomic64_add(passes, &reader_passes);
+	return 0;
+}
+
+/* What a writer flips: bit i set for op i of torture_writer(). */
+#define FLIP_COUNTED	BIT(0)
+#define FLIP_BOOLEAN	BIT(1)
+#define FLIP_DEFERRED	BIT(2)
+
+static int torture_writer(void *data)
+{
+	unsigned long ops = (unsigned long)data;
+	unsigned int i, op;
+
+	for (i = 0; i < torture_ops; i++) {
+		for (op = i % 3; !(ops & BIT(op)); op = (op + 1) % 3)
+			;
+		switch (op) {
+		case 0:
+			static_key_slow_inc(&counted);
+			static_key_slow_dec(&counted);
+			break;
+		case 1:
+			static_key_disable(&boolean);
+			static_key_enable(&boolean);
+			break;
+		case 2:
+			static_key_slow_inc(&deferred.key);
+			static_key_slow_dec_deferred(&deferred);
+			break;
+		}
+		cond_resched();
+	}
+	atomic_dec(&writers_left);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+/*
+ * Readers on every CPU, and one writer per entry of @writer_ops, each
+ * flipping what its entry says; then every key must be back where it
+ * started and every site must follow its key.
+ */
+static void run_torture(struct kunit *test, const char *what,
+			const unsigned long *writer_ops, int nr_writers)
+{
+	struct task_struct *readers[NR_CPUS], *writers[TORTURE_WRITERS];
+	unsigned int cpu, nr_readers = 0;
+	int w;
+
+	atomic_set(&writers_left, nr_writers);
+	atomic64_set(&reader_passes, 0);
+	for_each_online_cpu(cpu) {
+		struct task_struct *t;
+
+		t = kthread_create(torture_reader, NULL, "sk_reader/%u", cpu);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		kthread_bind(t, cpu);
+		wake_up_process(t);
+		readers[nr_readers++] = t;
+	}
+	for (w = 0; w < nr_writers; w++) {
+		writers[w] = kthread_run(torture_writer, (void *)writer_ops[w],
+					 "sk_writer/%d", w);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(writers[w]));
+	}
+	while (atomic_read(&writers_left))
+		msleep(10);
+	for (w = 0; w < nr_writers; w++)
+		kthread_stop(writers[w]);
+	while (nr_readers)
+		kthread_stop(readers[--nr_readers]);
+	static_key_deferred_flush(&deferred);
+
+	KUNIT_EXPECT_EQ(test, static_key_count(&counted), 0);
+	KUNIT_EXPECT_EQ(test, static_key_count(&boolean), 1);
+	KUNIT_EXPECT_EQ(test, static_key_count(&deferred.key), 0);
+	KUNIT_EXPECT_EQ(test, sites_follow_keys(test), 0);
+	kunit_info(test, "figure: %s: %d writers x %u flips, %u readers, %lld branch passes, %d of %d sites follow their keys\n",
+		   what, nr_writers, torture_ops, num_online_cpus(),
+		   (long long)atomic64_read(&reader_passes) * ARRAY_SIZE(torture_sites),
+		   (int)ARRAY_SIZE(torture_sites) - sites_follow_keys(test),
+		   (int)ARRAY_SIZE(torture_sites));
+}
+
+/*
+ * Counted and deferred keys are flipped by both writers; the boolean key
+ * by one, as a boolean key has one owner in the kernel's uses of it.
+ */
+static void torture(struct kunit *test)
+{
+	static const unsigned long ops[TORTURE_WRITERS] = {
+		FLIP_COUNTED | FLIP_BOOLEAN | FLIP_DEFERRED,
+		FLIP_COUNTED | FLIP_DEFERRED,
+	};
+
+	run_torture(test, "torture", ops, TORTURE_WRITERS);
+}
+
+/*
+ * Two writers enabling and disabling one boolean key at once.  The
+ * series does both under jump_label_mutex.  The distro reads the count
+ * before taking the mutex, sees the -1 of a flip in progress and warns
+ * ("WARNING: ... at kernel/jump_label.c:231 static_key_disable_cpuslocked",
+ * seen with this case), so the case is skipped there.
+ */
+static void concurrent_enable_disable(struct kunit *test)
+{
+	static const unsigned long ops[TORTURE_WRITERS] = {
+		FLIP_BOOLEAN, FLIP_BOOLEAN,
+	};
+
+#ifdef TORTURE_DISTRO_KEYS
+	kunit_skip(test, "the distro warns when two threads enable and disable one key at once");
+#endif
+	run_torture(test, "concurrent enable/disable", ops, TORTURE_WRITERS);
+}
+
+static void mismatched_forms(struct kunit *test)
+{
+#ifdef TORTURE_DISTRO_KEYS
+	kunit_skip(test, "the distro's static keys require a key's default to match its branch form");
+#else
+	KUNIT_EXPECT_FALSE(test, counted_mismatched());
+	KUNIT_EXPECT_TRUE(test, boolean_mismatched());
+	static_key_slow_inc(&counted);
+	static_key_disable(&boolean);
+	KUNIT_EXPECT_TRUE(test, counted_mismatched());
+	KUNIT_EXPECT_FALSE(test, boolean_mismatched());
+	KUNIT_EXPECT_EQ(test, sites_follow_keys(test), 0);
+	static_key_slow_dec(&counted);
+	static_key_enable(&boolean);
+	KUNIT_EXPECT_FALSE(test, counted_mismatched());
+	KUNIT_EXPECT_TRUE(test, boolean_mismatched());
+	KUNIT_EXPECT_EQ(test, sites_follow_keys(test), 0);
+	kunit_info(test, "figure: misuse: 2 keys with mismatched branch forms, right in both states\n");
+#endif
+}
+
+static void idempotent_enable_disable(struct kunit *test)
+{
+	static_key_enable(&boolean);
+	static_key_enable(&boolean);
+	KUNIT_EXPECT_EQ(test, static_key_count(&boolean), 1);
+	static_key_disable(&counted);
+	static_key_disable(&counted);
+	KUNIT_EXPECT_EQ(test, static_key_count(&counted), 0);
+	KUNIT_EXPECT_EQ(test, sites_follow_keys(test), 0);
+	kunit_info(test, "figure: misuse: enable of an enabled key, disable of a disabled key: no change\n");
+}
+
+/*
+ * Whether a plain write of the byte already at @dst faults (text that is
+ * read-only); if it does not, the text is unchanged all the same.
+ */
+static bool write_faults(void *dst)
+{
+	u8 byte = *(u8 *)dst;
+
+	pagefault_disable();
+	__put_kernel_nofault(dst, &byte, u8, fault);
+	pagefault_enable();
+	return false;
+fault:
+	pagefault_enable();
+	return true;
+}
+
+static void text_is_read_only(struct kunit *test)
+{
+	void *code = counted_matched;
+
+	KUNIT_EXPECT_TRUE_MSG(test, write_faults(code),
+			      "a plain write to module text at %pS succeeded", code);
+	KUNIT_EXPECT_TRUE_MSG(test, write_faults(schedule),
+			      "a plain write to kernel text at %pS succeeded", schedule);
+	static_key_slow_inc(&counted);
+	KUNIT_EXPECT_TRUE(test, counted_matched());
+	static_key_slow_dec(&counted);
+	KUNIT_EXPECT_FALSE(test, counted_matched());
+}
+
+static int torture_suite_init(struct kunit_suite *suite)
+{
+	jump_label_rate_limit(&deferred, HZ / 50);
+	return 0;
+}
+
+static struct kunit_case torture_cases[] = {
+	KUNIT_CASE(mismatched_forms),
+	KUNIT_CASE(idempotent_enable_disable),
+	KUNIT_CASE(text_is_read_only),
+	KUNIT_CASE(torture),
+	KUNIT_CASE(concurrent_enable_disable),
+	{}
+};
+
+static struct kunit_suite torture_suite = {
+	.name = "static_keys_torture",
+	.suite_init = torture_suite_init,
+	.test_cases = torture_cases,
+};
+kunit_test_suite(torture_suite);
+
+MODULE_DESCRIPTION("Static keys: torture, misuse and read-only text");
+MODULE_LICENSE("GPL");
