@@ -1,12 +1,13 @@
 #!/bin/sh
 # deps.sh: install the Debian packages the harness needs, if any is missing
 # (apt-get update once first).  Fails naming what could not be installed.
+# DEPS_PACKAGES replaces the list (the harness's own tests).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-PACKAGES="$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
+PACKAGES=${DEPS_PACKAGES:-"$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
 cpio quilt ccache qemu-system-x86 busybox-static python3 python3-ply python3-git git xz-utils file
-python3-sphinx graphviz gnuplot-nox"
+python3-sphinx graphviz gnuplot-nox"}
 
 missing=
 for p in $PACKAGES; do
@@ -24,7 +25,12 @@ if ! apt-get update > "$log" 2>&1; then
 	die "apt-get update failed (package index unreachable?); missing:$missing; log: $log"
 fi
 # shellcheck disable=SC2086
+# apt-get update succeeds when a source cannot be reached; say so if the
+# install then fails.
+unreachable=
+grep -q '^W: Failed to fetch\|^Err:' "$log" &&
+	unreachable=" (the package index could not be fetched: $(grep -m1 '^W: Failed to fetch' "$log" | cut -c1-120))"
 if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing >> "$log" 2>&1; then
 	tail -5 "$log" >&2
-	die "apt-get install failed for:$missing; log: $log"
+	die "apt-get install failed for:$missing$unreachable; log: $log"
 fi
