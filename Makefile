@@ -6,6 +6,7 @@
 #   make bisect       every prefix of the series, built and booted
 #   make bench        speed and size: series, distro and off side by side
 #   make bench-readme the last bench's results into README.md
+#   make torture      the torture check alone, longer (TORTURE_OPS=2000)
 #
 # Each target is one script of scripts/; read it there.
 
@@ -22,7 +23,7 @@ BENCH_VARIANTS := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
-.PHONY: all run check bisect bench bench-readme deps tree prepare build boot report host-test \
+.PHONY: all run check bisect bench bench-readme torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 all: deps
@@ -53,6 +54,10 @@ bench: deps
 
 bench-readme:
 	$(S)/bench-readme.sh $(ROOT)/bench
+
+# Longer than make check's torture, on VARIANT's built kernel.
+torture: build
+	$(S)/torture.sh $(VARIANT)
 
 deps:
 	$(S)/deps.sh

@@ -7,7 +7,9 @@
 results=/sys/kernel/debug/kunit/static_keys_torture/results
 plan 4
 before=$(dmesg | grep -c 'WARNING: CPU')
-insmod /modules/static_keys_torture.ko torture_ops="${TORTURE_OPS:-200}"
+# harness.torture_ops=N on the command line: make torture's longer run.
+ops=$(sed -n 's/.*harness\.torture_ops=\([0-9]*\).*/\1/p' /proc/cmdline)
+insmod /modules/static_keys_torture.ko torture_ops="${ops:-200}"
 result $? load
 if [ -r $results ]; then
 	kunit_suite $results

@@ -1,10 +1,12 @@
 # A corrupted site: /fault/corrupt-site.sh loads static_keys_corrupt.ko,
 # which overwrites its own site with cc cc and enables the key.  On the
 # series the kernel must stop naming the site, the key, the bytes it
-# expected and the cc cc it found; the distro stops too, with a bare BUG
+# expected and the cc cc it found, and saying that a first byte of cc
+# leaves the site's size unknown; the distro stops too, with a bare BUG
 # (its arch_jump_entry_size() cannot decode the INT3 as a 2- or 5-byte
-# instruction; it names neither site nor bytes).  Either way the report must fail the boot, the serial log must be
-# kept, and the kernel must not have gone on.
+# instruction; it names neither site nor bytes).  Either way the report
+# must fail the boot, the serial log must be kept, and the kernel must
+# not have gone on.
 . "${CHECKS_LIB:?}"
 root=$("$REPO/scripts/cache-root.sh")
 # VARIANT PATTERN: the line the kernel must print
@@ -29,6 +31,8 @@ while [ $# -ge 2 ]; do
 		result 1 "${v}_stops_at_a_corrupted_site" "the kernel went on; serial log: $serial"
 	elif ! grep -Eq "$pattern" "$serial"; then
 		result 1 "${v}_stops_at_a_corrupted_site" "no line like '$pattern'; serial log: $serial"
+	elif [ "$v" = series ] && ! grep -q 'cc starts no NOP or JMP of a site' "$serial"; then
+		result 1 "${v}_stops_at_a_corrupted_site" "no line saying the site's size is not known; serial log: $serial"
 	else
 		diag "$v: $(grep -Eo "$pattern" "$serial" | head -1)"
 		stopped=$((stopped + 1))

@@ -338,7 +338,25 @@ static struct kunit_suite torture_suite = {
 	.suite_init = torture_suite_init,
 	.test_cases = torture_cases,
 };
-kunit_test_suite(torture_suite);
+/*
+ * Run from module_init, not registered with kunit_test_suite(): KUnit
+ * runs a module's registered suites while the module is coming up,
+ * before its parameters (torture_ops) are set.
+ */
+static struct kunit_suite *torture_suites[] = { &torture_suite };
+
+static int __init torture_module_init(void)
+{
+	return __kunit_test_suites_init(torture_suites, ARRAY_SIZE(torture_suites));
+}
+
+static void __exit torture_module_exit(void)
+{
+	__kunit_test_suites_exit(torture_suites, ARRAY_SIZE(torture_suites));
+}
+
+module_init(torture_module_init);
+module_exit(torture_module_exit);
 
 MODULE_DESCRIPTION("Static keys: torture, misuse and read-only text");
 MODULE_LICENSE("GPL");
