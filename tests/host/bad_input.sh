@@ -1,6 +1,7 @@
 # The harness under bad input that needs no kernel: a missing package
 # when not root; a missing package with the package index unreachable; a
-# cache directory that cannot be written.  Each must fail with a message
+# cache directory that cannot be written; one with no room left (a file
+# size limit, ulimit -f, stands in for a full disk: no mount needed).  Each must fail with a message
 # that names the cause.  (The tree and series cases are tree_and_series,
 # the guest cases guest_faults.)  The unprivileged runs are as 'nobody',
 # from a copy of scripts/ that it can read.
@@ -10,7 +11,7 @@ trap 'rm -rf "$t"' EXIT
 cp -r "$REPO/scripts" "$t/scripts"
 chmod -R a+rX "$t"
 missing=static-keys-no-such-package
-plan 3
+plan 5
 
 # expect NAME PATTERN COMMAND...: fails, and its stderr says PATTERN
 expect() {
@@ -54,5 +55,14 @@ mkdir -p "$t/ro"
 chmod 555 "$t/ro"
 expect cache_not_writable "cache directory .* is not writable\|cannot create" \
 	as_nobody env CACHE_DIR="$t/ro/cache" SOURCE_VERSION=test TARBALL=/dev/null "$t/scripts/tree.sh"
+# A source package whose one file is bigger than the room left.
+mkdir -p "$t/pkg/linux-big"
+head -c 65536 /dev/zero > "$t/pkg/linux-big/big"
+tar -C "$t/pkg" -cJf "$t/linux-big.tar.xz" linux-big
+expect cache_full "cannot unpack .* (disk full?)" \
+	sh -c 'ulimit -f 16 && exec "$@"' sh env CACHE_DIR="$t/full" SOURCE_VERSION=test \
+		TARBALL="$t/linux-big.tar.xz" "$t/scripts/tree.sh"
+[ ! -e "$t/full/test/pristine" ]
+result $? cache_full_leaves_no_tree "a pristine tree was left in $t/full/test"
 diag "figure: bad input: $subtests host-side cases tried (and tree_and_series, guest_faults)"
 finish
