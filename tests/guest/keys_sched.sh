@@ -51,7 +51,14 @@ if cgroup2_controller cpu; then
 		 (sh -c 'echo \$\$ > $G/cgroup.procs; exec timeout 1 sh -c \"while :; do :; done\"'; true) > /dev/null 2>&1;
 		 cat $G/cpu.stat > $KEYS_TMP/cpu.stat" \
 		"echo max > $G/cpu.max"
-	rmdir $G
+	# The busy loop's process may still be exiting: the group can be
+	# removed once it is empty.
+	try=0
+	while ! rmdir $G 2> /dev/null && [ $try -lt 50 ]; do
+		sleep 0.1
+		try=$((try + 1))
+	done
+	[ -d $G ] && diag "$G still busy after 5 s"
 	throttled=$(sed -n 's/^nr_throttled //p' $KEYS_TMP/cpu.stat)
 	[ "${throttled:-0}" -gt 0 ]
 	result $? cfs_bandwidth_throttled "nr_throttled ${throttled:-none} in 1 s with cpu.max 10000 100000"
