@@ -256,7 +256,6 @@ def short(v):
 
 def report(res, variants):
     md = []
-    names = [short(v) for v in variants]
     ref = {"distro": res.get("bench-distro", {}), "off": res.get("bench-off", {})}
 
     def get(r, *path):
