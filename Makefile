@@ -5,7 +5,9 @@
 #   make run VARIANT=distro   one variant (series, distro, off, series-off)
 #   make bisect       every prefix of the series, built and booted
 #   make bench        speed and size: series, distro and off side by side
-#   make bench-readme the last bench's results into README.md
+#   make bench-readme the last bench's results into README.md (and the
+#                     cover letter)
+#   make cover-letter patches/0000-cover-letter.patch written again
 #   make torture      the torture check alone, longer (TORTURE_OPS=2000)
 #
 # Each target is one script of scripts/; read it there.
@@ -23,7 +25,7 @@ BENCH_VARIANTS := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
-.PHONY: all run check bisect bench bench-readme torture deps tree prepare build boot report host-test \
+.PHONY: all run check bisect bench bench-readme cover-letter torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 all: deps
@@ -54,6 +56,12 @@ bench: deps
 
 bench-readme:
 	$(S)/bench-readme.sh $(ROOT)/bench
+	$(S)/cover-letter.sh
+
+# patches/0000-cover-letter.patch, from Documentation/cover-letter.md, the
+# series, the last make check, Documentation/bisect.md and bench results.
+cover-letter: tree
+	$(S)/cover-letter.sh
 
 # Longer than make check's torture, on VARIANT's built kernel.
 torture: build

@@ -24,11 +24,17 @@ ktap=$LOGS/$name.ktap
 rm -f "$serial" "$ktap" "$LOGS/$name.status"
 start=$(date +%s)
 status=0
+note "booting $VARIANT ($accel, $SMP CPUs, at most $TIMEOUT s; serial log: $serial)"
+progress_status() {
+	last=$(grep -a -o 'harness: check [0-9]*/[0-9]*: [^ ]*' "$serial" 2>/dev/null | tail -1)
+	echo "${last:-kernel starting}"
+}
 timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
 	-smp "$SMP" -m 512M -display none -monitor none -no-reboot \
 	-serial "file:$serial" -serial "file:$ktap" \
 	-kernel "$kernel" -initrd "$initramfs" \
 	-append "console=ttyS0 panic=-1 oops=panic $*" ${QEMU_ARGS:-} \
-	> "$LOGS/$name.qemu" 2>&1 || status=$?
+	> "$LOGS/$name.qemu" 2>&1 &
+watch_progress $! "boot of $VARIANT" || status=$?
 echo "$status $(( $(date +%s) - start )) $TIMEOUT $accel" > "$LOGS/$name.status"
 note "$VARIANT: QEMU ($accel) exited with $status after $(( $(date +%s) - start ))s; serial log: $serial"

@@ -15,8 +15,16 @@ fi
 
 log=$LOGS/build.log
 start=$(date +%s)
+# The number of objects the last complete build compiled, for "N of M".
+objects=$LOGS/build-objects
+expected=
+[ -s "$objects" ] && expected=" of about $(cat "$objects")"
 note "building $VARIANT in $OBJ (log: $log)"
-if ! make -C "$SRC" O="$OBJ" -j"$JOBS" CC="$cc" bzImage modules > "$log" 2>&1; then
+progress_status() {
+	echo "$(grep -c '^  CC' "$log")$expected objects compiled (log: $log)"
+}
+make -C "$SRC" O="$OBJ" -j"$JOBS" CC="$cc" bzImage modules > "$log" 2>&1 &
+if ! watch_progress $! "building $VARIANT"; then
 	grep -E 'error|Error' "$log" | head -20 >&2
 	die "kernel build of $VARIANT failed; log: $log"
 fi
@@ -35,4 +43,7 @@ fi
 "$REPO/scripts/sites.py" "$OBJ/vmlinux" > "$LOGS/sites" ||
 	die "could not count the static branch sites of $OBJ/vmlinux"
 echo $(( $(date +%s) - start )) > "$LOGS/build-seconds"
+# A build that had little to do says nothing about the next full one.
+n=$(grep -c '^  CC' "$log" || true)
+[ "$n" -lt 500 ] || echo "$n" > "$objects"
 note "built $VARIANT in $(cat "$LOGS/build-seconds") s"

@@ -2,7 +2,8 @@
 # export-series.sh DEV-WORKTREE: for developers of the series.  The series
 # is written as commits on a worktree of the pristine tree (see README,
 # "Working on the series"); this writes them to patches/ with
-# git format-patch and lists them in ./series, replacing what was there.
+# git format-patch and lists them in ./series, replacing what was there,
+# then writes the cover letter (scripts/cover-letter.sh).
 # export-series.sh --bench DEV-WORKTREE: the same for the bench patches
 # (commits on their own worktree of pristine), to patches/bench/ and
 # patches/bench/series.
@@ -27,3 +28,7 @@ rm -f "$out"/*.patch
 git -C "$dev" format-patch -q --zero-commit --no-signature -o "$out" "$base..HEAD"
 (cd "$out" && ls ./*.patch | sed 's|^\./||') > "$list"
 note "exported $(wc -l < "$list") patches to $out"
+# The series' cover letter (not in ./series), for the patches just written.
+if [ "$list" = "$REPO/series" ]; then
+	"$REPO/scripts/cover-letter.sh"
+fi

@@ -50,6 +50,38 @@ series_patches() {
 	sed -e 's/#.*//' -e 's/[[:space:]].*//' "$1" | grep -v '^$' || true
 }
 
+# watch_progress PID WHAT: wait for PID, and while it runs say that WHAT is
+# still going, with the seconds elapsed and what the caller's
+# progress_status function prints: on a terminal one line updated every
+# 5 s, elsewhere (CI) a line every 30 s (PROGRESS_INTERVAL overrides).
+# Returns PID's exit status.
+watch_progress() {
+	_pid=$1
+	_what=$2
+	_start=$(date +%s)
+	_tty=${PROGRESS_TTY:-}
+	[ -t 2 ] && _tty=y
+	_every=${PROGRESS_INTERVAL:-$([ -n "$_tty" ] && echo 5 || echo 30)}
+	while kill -0 "$_pid" 2>/dev/null; do
+		_i=0
+		while [ "$_i" -lt "$_every" ] && kill -0 "$_pid" 2>/dev/null; do
+			sleep 1
+			_i=$((_i + 1))
+		done
+		kill -0 "$_pid" 2>/dev/null || break
+		_line="$_what: $(($(date +%s) - _start)) s, $(progress_status)"
+		if [ -n "$_tty" ]; then
+			printf '\r%s\033[K' "$_line" >&2
+		else
+			printf '%s: %s\n' "${0##*/}" "$_line" >&2
+		fi
+	done
+	[ -z "$_tty" ] || printf '\r\033[K' >&2
+	_rc=0
+	wait "$_pid" || _rc=$?
+	return "$_rc"
+}
+
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
 	exit 1

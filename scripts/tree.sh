@@ -32,7 +32,10 @@ trap 'rm -rf "$tmp"' EXIT
 rm -rf "$ROOT"/.unpack.*
 mkdir "$tmp"
 note "unpacking $TARBALL into $PRISTINE"
-tar -C "$tmp" -xf "$TARBALL" || die "cannot unpack $TARBALL into $ROOT (disk full?)"
+progress_status() { echo "$(find "$tmp" -type f | wc -l) files unpacked"; }
+tar -C "$tmp" -xf "$TARBALL" &
+watch_progress $! "unpacking $SOURCE_PKG" ||
+	die "cannot unpack $TARBALL into $ROOT (disk full?)"
 top=$(ls "$tmp")
 [ "$(echo "$top" | wc -l)" = 1 ] || die "$TARBALL does not hold one top directory"
 
@@ -42,7 +45,11 @@ git config core.autocrlf false
 git config gc.auto 0
 # The build output and quilt's state live inside each worktree.
 printf '/.build/\n/.pc/\n' >> .git/info/exclude
-git add -A -f . || die "git add failed in $tmp/$top (disk full?)"
+note "recording the unpacked tree as one git commit"
+progress_status() { echo "git add of the tree"; }
+git add -A -f . &
+watch_progress $! "recording $SOURCE_PKG" ||
+	die "git add failed in $tmp/$top (disk full?)"
 git -c user.name=static-keys-harness -c user.email=harness@localhost \
 	commit -q -m "$SOURCE_PKG $(pkg_version): $TARBALL as unpacked" ||
 	die "git commit failed in $tmp/$top"

@@ -9,16 +9,19 @@ set_variant "${1:?usage: variant.sh VARIANT}"
 mkdir -p "$LOGS"
 rm -f "$LOGS/failed" "$LOGS"/boot.*
 
+# A step's messages are shown as they come and kept in logs/STEP.err;
+# progress lines keep to one updating line if this runs on a terminal.
+[ -t 2 ] && export PROGRESS_TTY=y
 step() {
 	name=$1
 	shift
-	if ! "$@" 2> "$LOGS/$name.err"; then
-		cat "$LOGS/$name.err" >&2
+	rc=$LOGS/$name.rc
+	{ { "$@" 2>&1 1>&3 3>&-; echo $? > "$rc"; } | tee "$LOGS/$name.err" >&2; } 3>&1
+	if [ "$(cat "$rc")" != 0 ]; then
 		msg=$(grep 'error:' "$LOGS/$name.err" | tail -1 | sed 's/^[^:]*: error: //')
 		echo "$name ${msg:-failed, see $LOGS/$name.err}" > "$LOGS/failed"
 		exit 1
 	fi
-	cat "$LOGS/$name.err" >&2
 }
 
 step tree "$REPO/scripts/tree.sh"

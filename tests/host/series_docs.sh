@@ -1,12 +1,14 @@
 # The series' Documentation/staging/static-keys.rst: 'make htmldocs
 # SPHINXDIRS=staging' on the series worktree (Sphinx, python3-sphinx)
-# builds without one warning or error, and the page has every section the
-# document is for, its results included.
+# builds without one warning or error, the page has every section the
+# document is for, and it names every function of the API the series'
+# kernel/jump_label.c exports (or the macro of jump_label_ratelimit.h that
+# is the interface to it).
 . "${CHECKS_LIB:?}"
 root=$("$REPO/scripts/cache-root.sh")
 src=$root/series/src
 [ -f "$root/series/prepared" ] || skip_all "the series worktree is not prepared (make prepare)"
-plan 3
+plan 4
 out=$root/docs
 log=$root/host/logs/htmldocs.log
 rm -rf "$out"
@@ -24,9 +26,27 @@ page=$out/Documentation/output/staging/static-keys.html
 missing=
 for section in Motivation "The asm goto solution" "The API" \
 	"Matching a key" "The default in the low bit" Modules "Deferred keys" \
-	"The debugfs view" "Architecture interface" Results "flip cost"; do
+	"The debugfs view" "Architecture interface" "statically allocated" \
+	_cpuslocked static_key_deferred_flush tracepoint; do
 	grep -q "$section" "$page" 2>/dev/null || missing="$missing '$section'"
 done
 [ -z "$missing" ]
 result $? static_keys_page_has_every_section "missing from $page:$missing"
+
+# The API, from the code: each export, or the macro a user calls instead
+# (static_key_slow_dec_deferred() for static_key_deferral_dec(), ...);
+# static_key_deferral_work() is only the work function those macros set up.
+missing=
+for f in $(sed -n 's/^EXPORT_SYMBOL_GPL(\(.*\));$/\1/p' "$src/kernel/jump_label.c" | sort -u); do
+	[ "$f" = static_key_deferral_work ] && continue
+	names="$f $(sed -n "s/^#define \([a-z_]*\)(x)[[:space:]]*$f(.*/\1/p" \
+		"$src/include/linux/jump_label_ratelimit.h")"
+	found=
+	for n in $names; do
+		grep -q "$n" "$page" 2>/dev/null && found=y
+	done
+	[ -n "$found" ] || missing="$missing $f"
+done
+[ -z "$missing" ]
+result $? static_keys_page_names_the_api "not named in $page:$missing"
 finish

@@ -1,0 +1,83 @@
+#!/bin/sh
+# cover-letter.sh [OUT]: write the series' cover letter, in git
+# format-patch --cover-letter form, to OUT (default
+# patches/0000-cover-letter.patch).  The series is applied with git am to a
+# scratch worktree of the pristine tree, git format-patch writes the letter
+# with its shortlog and diffstat, and its subject and blurb are filled from
+# Documentation/cover-letter.md, followed by generated sections: the last
+# make check's counts ($ROOT/check.json), Documentation/bisect.md's proof
+# line and Documentation/bench/results.md.  The letter is not in ./series:
+# quilt never sees it, and git am is given the series' patches only.
+set -eu
+. "$(dirname "$0")/lib.sh"
+ROOT=$(tree_root)
+PRISTINE=$ROOT/pristine
+out=${1:-$REPO/patches/0000-cover-letter.patch}
+text=$REPO/Documentation/cover-letter.md
+results=$REPO/Documentation/bench/results.md
+bisect=$REPO/Documentation/bisect.md
+for f in "$text" "$results"; do
+	[ -s "$f" ] || die "$f missing (results.md: make bench, then make bench-readme)"
+done
+[ -f "$PRISTINE/.git/static-keys-pristine" ] || die "no pristine tree in $ROOT (make tree)"
+
+work=$(mktemp -d)
+am=$ROOT/cover-letter.$$
+trap 'git -C "$PRISTINE" worktree remove --force "$am" 2>/dev/null; rm -rf "$work"' EXIT
+git -C "$PRISTINE" worktree add -q --detach "$am" HEAD
+base=$(git -C "$am" rev-parse HEAD)
+for p in $(series_patches "$REPO/series"); do
+	git -C "$am" -c user.name=harness -c user.email=harness@localhost \
+		am -q "$REPO/patches/$p" >&2 || die "git am: $p does not apply"
+done
+# The letter is from the series' author.
+git -C "$am" -c user.name="$(git -C "$am" log -1 --format=%an)" \
+	-c user.email="$(git -C "$am" log -1 --format=%ae)" \
+	format-patch -q --cover-letter --zero-commit --no-signature \
+	-o "$work/letter" "$base..HEAD"
+
+# The blurb: the written text without its comments, then what was measured.
+{
+	sed -e '1d' -e '/^<!--/,/^-->/d' "$text" | sed -e '/./,$!d'
+	echo
+	if [ -s "$ROOT/check.json" ]; then
+		echo "The last make check of this tree (x86_64, QEMU TCG):"
+		python3 - "$ROOT/check.json" <<-'EOF'
+		import json, sys
+		runs = json.load(open(sys.argv[1]))
+		for name, rows in runs.items():
+		    n = {s: sum(1 for r in rows if r[1] == s) for s in ('ok', 'fail', 'skip')}
+		    print(f"  {name:<11} {n['ok']:4} passed, {n['fail']} failed, {n['skip']} skipped")
+		EOF
+		echo
+	fi
+	if [ -s "$bisect" ]; then
+		echo "make bisect (Documentation/bisect.md of the harness):"
+		sed -n 's/^Proven/  Proven/p' "$bisect" | fold -s -w 70 | sed '2,$s/^/  /'
+		echo
+	fi
+	echo "Results of make bench (Documentation/bench/ of the harness, the"
+	echo "series against the unmodified tree and the tree without jump labels):"
+	echo
+	cat "$results"
+} > "$work/blurb"
+
+subject=$(sed -n 1p "$text")
+date=$(git -C "$am" log -1 --format=%aD HEAD)
+python3 - "$work/letter/0000-cover-letter.patch" "$work/blurb" "$subject" "$date" > "$work/out" <<'EOF'
+import sys
+letter, blurb, subject, date = sys.argv[1:]
+text = open(letter).read()
+for placeholder in ('*** SUBJECT HERE ***', '*** BLURB HERE ***'):
+    if placeholder not in text:
+        sys.exit(f'no {placeholder} in the letter git format-patch wrote')
+text = text.replace('*** SUBJECT HERE ***', subject)
+text = text.replace('*** BLURB HERE ***', open(blurb).read().rstrip('\n'))
+# The letter's date is the last patch's, so that a letter written again
+# for the same series and figures is the same file.
+lines = [f'Date: {date}' if l.startswith('Date: ') else l
+         for l in text.split('\n')]
+print('\n'.join(lines), end='')
+EOF
+mv "$work/out" "$out"
+note "wrote $out"
