@@ -23,6 +23,8 @@ for check; do
 	export SKIP_FILE="$scratch/$name.skip"
 	rm -f "$SKIP_FILE"
 	[ -w /dev/kmsg ] && echo "harness: check $i/$#: $name" > /dev/kmsg
+	# On the host (scripts/host-test.sh), where each check is said.
+	[ -n "${CHECKS_PROGRESS:-}" ] && echo "host-test: check $i/$#: $name" >&2
 	case $check in
 	*.py) run=python3 ;;
 	*) run=sh ;;

@@ -80,7 +80,10 @@ def _block(lines, i, level, problems):
         directive = directive or ''
         if int(number) != len(tests) + 1:
             problems.append(f'line {lineno}: test {number} where {len(tests) + 1} was due')
-        if directive.upper().startswith('SKIP'):
+        if directive.upper().startswith('SKIP') and ok == 'not ok':
+            # A skip that says it failed is not let off as a skip.
+            status, reason = FAIL, 'not ok with a SKIP: ' + directive[4:].strip()
+        elif directive.upper().startswith('SKIP'):
             status, reason = SKIP, directive[4:].strip()
         else:
             status, reason = (OK if ok == 'ok' else FAIL), directive

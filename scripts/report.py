@@ -32,6 +32,11 @@ FATAL = [
                 r'watchdog: BUG: soft lockup.*|INFO: task .* blocked for more than.*)'),
      'stall'),
 ]
+# Reports of the kernel's detectors that are not "WARNING: CPU: ..." lines:
+# lockdep and RCU-lockdep ("WARNING: possible circular locking dependency
+# detected", "WARNING: suspicious RCU usage") and UBSAN.  Like warnings, a
+# check may announce them.
+DETECTOR = re.compile(r'(WARNING: (?!CPU: )(.*)|UBSAN: (.*))')
 WARNING = re.compile(r'WARNING: CPU: \d+ PID: \d+ at (.*)')
 # Warnings a test causes on purpose are announced around it, as
 # "<test>: expected warning begins" ... "<test>: expected warning ends".
@@ -52,11 +57,18 @@ def scan_serial(text, status):
         m = WARNING.search(line)
         if m and not expected:
             problems.append(('unexpected warning', m.group(1).strip()))
+        m = not m and DETECTOR.search(line)
+        if m and not expected:
+            problems.append(('detector', m.group(1).strip()))
         for pattern, kind in FATAL:
             m = pattern.search(line)
             if m:
                 problems.append((kind, m.group(1).strip()))
                 break
+    if expected:
+        # A window never closed would hide every warning after it.
+        problems.append(('unclosed window', 'an "expected warning begins" '
+                         'with no "ends" after it'))
     if status and status[0] in (124, 137):
         problems.append(('timeout', f'no exit within {status[2]}s (a hang?)'))
     elif not FINISHED.search(text) and not problems:
@@ -72,6 +84,27 @@ def read(path):
         return None
 
 
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def expected_checks(boot):
+    """The top-level checks a run of this kind must report, from the
+    repository rather than from what the guest found to run: a check that
+    never ran fails instead of going unnoticed.  None: no fixed list (the
+    fault boots)."""
+    def names(directory, exts):
+        path = os.path.join(REPO, directory)
+        return sorted(os.path.splitext(f)[0] for f in os.listdir(path)
+                      if os.path.splitext(f)[1] in exts)
+    if boot == 'boot':
+        return names('tests/guest', ('.sh',))
+    if boot == 'torture':
+        return ['torture']
+    if boot == 'host':
+        return names('tests/host', ('.sh', '.py'))
+    return None
+
+
 def run_rows(logdir, boot='boot'):
     """[(check, status, reason)] for one run."""
     rows = []
@@ -81,6 +114,10 @@ def run_rows(logdir, boot='boot'):
         return [(step, FAIL, why)]
     status_text = read(os.path.join(logdir, boot + '.status'))
     serial = read(os.path.join(logdir, boot + '.serial'))
+    if status_text is None and boot != 'host':
+        # The results of a boot that never said how it ended prove nothing.
+        rows.append(('boot', FAIL, f'no {boot}.status in {logdir}: the boot '
+                     'did not run to its end'))
     if status_text is not None:
         rows.append(('build', OK, ''))
         parts = status_text.split()
@@ -95,6 +132,10 @@ def run_rows(logdir, boot='boot'):
     tests, problems = ktap.parse(read(os.path.join(logdir, boot + '.ktap')) or '')
     for t in tests:
         rows += t.leaves()
+    ran = {t.name for t in tests}
+    for name in expected_checks(boot) or []:
+        if name not in ran:
+            rows.append((name, FAIL, 'did not run: no result for it'))
     if problems:
         rows.append(('results', FAIL, '; '.join(problems[:3])))
     return rows

@@ -109,6 +109,60 @@ class SerialLog(unittest.TestCase):
     def test_guest_that_stops_early(self):
         self.assertEqual(self.kinds('Linux version 6.1\n'), ['unfinished'])
 
+    def test_window_without_end_fails(self):
+        text = ('t' + report.EXPECT_BEGIN + '\n'
+                'WARNING: CPU: 0 PID: 1 at a.c:1 b+0x0/0x1\n' + FINISHED)
+        self.assertEqual(self.kinds(text), ['unclosed window'])
+
+    def test_lockdep_rcu_and_ubsan_reports(self):
+        for line in ('WARNING: possible circular locking dependency detected',
+                     'WARNING: suspicious RCU usage',
+                     'UBSAN: shift-out-of-bounds in kernel/x.c:3:5'):
+            self.assertEqual(self.kinds(line + '\n' + FINISHED), ['detector'], line)
+
+    def test_not_ok_skip_is_a_failure(self):
+        tests, _ = ktap.parse('KTAP version 1\n1..1\nnot ok 1 a # SKIP why\n')
+        self.assertEqual(tests[0].status, 'fail')
+
+
+class RunRows(unittest.TestCase):
+    """report.run_rows(): what a log directory of one run yields."""
+
+    def rows(self, files, boot='boot'):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, text in files.items():
+                with open(os.path.join(tmp, name), 'w') as f:
+                    f.write(text)
+            return report.run_rows(tmp, boot)
+
+    def all_guest_checks(self):
+        names = report.expected_checks('boot')
+        return ('KTAP version 1\n1..%d\n' % len(names) +
+                ''.join('ok %d %s\n' % (i, n) for i, n in enumerate(names, 1)))
+
+    def test_every_check_reported_passes(self):
+        rows = self.rows({'boot.ktap': self.all_guest_checks(),
+                          'boot.status': '0 10 600 tcg',
+                          'boot.serial': FINISHED})
+        self.assertTrue(rows and all(s == 'ok' for _, s, _ in rows), rows)
+
+    def test_results_without_status_fail(self):
+        rows = self.rows({'boot.ktap': self.all_guest_checks()})
+        self.assertIn('boot', [c for c, s, _ in rows if s == 'fail'])
+
+    def test_missing_check_fails(self):
+        ktap_text = self.all_guest_checks()
+        first = report.expected_checks('boot')[0]
+        lines = [l for l in ktap_text.splitlines() if not l.endswith(' ' + first)]
+        n = len(report.expected_checks('boot')) - 1
+        lines = ['KTAP version 1', '1..%d' % n] + [
+            'ok %d %s' % (i, l.split(' ', 2)[2]) for i, l in enumerate(lines[2:], 1)]
+        rows = self.rows({'boot.ktap': '\n'.join(lines) + '\n',
+                          'boot.status': '0 10 600 tcg',
+                          'boot.serial': FINISHED})
+        self.assertIn((first, 'fail', 'did not run: no result for it'), rows)
+
 
 class SiteShare(unittest.TestCase):
     """report.compare_sites(): the series' share of 2-byte sites against
