@@ -145,5 +145,5 @@ set_variant() {
 	VDIR=$ROOT/$VARIANT
 	SRC=$VDIR/src
 	OBJ=${BUILD_DIR:-$SRC/.build}
-	LOGS=$VDIR/logs
+	LOGS=${LOGS_DIR:-$VDIR/logs}
 }
