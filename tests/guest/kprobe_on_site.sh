@@ -44,7 +44,9 @@ if [ -n "$next" ] && echo "p:kp_next $next" >> $T/kprobe_events 2>/dev/null &&
 	next_probe=yes
 	result 0 kprobe_after_site_accepted
 else
-	skip kprobe_after_site_accepted "the kernel refused a kprobe at $next too"
+	# Refusing the instruction after a site reserves more than the site:
+	# exactly the bug a text-reservation check can have.
+	result 1 kprobe_after_site_accepted "the kernel refused a kprobe at ${next:-the instruction after the site} too"
 fi
 flip_check kprobe_armed_key $key \
 	"echo 1 > $T/events/sched/sched_switch/enable" \
