@@ -21,9 +21,11 @@
  *                   print "poll_cpu_us=N", the CPU time (user and system)
  *                   that the poll() took.
  *   timestamp       a UDP socket on 127.0.0.1 with SO_TIMESTAMP; hold it
- *                   until SIGTERM, then send itself a datagram and print
- *                   "timestamped=1" if the datagram came with a
- *                   SCM_TIMESTAMP, "timestamped=0" if not.
+ *                   until SIGTERM, then send itself a datagram, read it
+ *                   100 ms later and print "timestamped=1" if it came
+ *                   with a SCM_TIMESTAMP ("timestamped=0" if not), and
+ *                   "stamp_after_send_us=N" and "stamp_age_at_read_us=N":
+ *                   where the stamp lies between the send and the read.
  *   udp N           send N datagrams to a socket of its own on 127.0.0.1
  *                   and print "received=M", the number that arrived.
  *   udp-to ADDR N   send N datagrams to port 9 of the IPv4 address ADDR
@@ -239,10 +241,22 @@ static int busy_poll(int usec)
 	return 0;
 }
 
+static long long tv_us(const struct timeval *tv)
+{
+	return tv->tv_sec * 1000000LL + tv->tv_usec;
+}
+
+/*
+ * The datagram waits 100 ms in the socket before it is read.  With
+ * netstamp_needed_key on, the stamp is taken when it arrives, so it is
+ * about 100 ms older than the read; with the key off, recvmsg() stamps it
+ * with the time of the read itself.  So the age tells the two apart.
+ */
 static int timestamp(void)
 {
 	char data[16], control[CMSG_SPACE(sizeof(struct timeval))];
 	struct iovec iov = { data, sizeof(data) };
+	struct timeval sent, read_at, stamp = { 0, 0 };
 	struct msghdr msg = { 0 };
 	struct sockaddr_in addr;
 	struct cmsghdr *cmsg;
@@ -252,18 +266,27 @@ static int timestamp(void)
 	if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMP, &on, sizeof(on)))
 		fail("setsockopt SO_TIMESTAMP");
 	hold();
+	gettimeofday(&sent, NULL);
 	if (sendto(fd, "x", 1, 0, (struct sockaddr *)&addr, sizeof(addr)) != 1)
 		fail("sendto");
+	usleep(100000);
 	msg.msg_iov = &iov;
 	msg.msg_iovlen = 1;
 	msg.msg_control = control;
 	msg.msg_controllen = sizeof(control);
 	if (recvmsg(fd, &msg, 0) < 0)
 		fail("recvmsg");
-	for (cmsg = CMSG_FIRSTHDR(&msg); cmsg; cmsg = CMSG_NXTHDR(&msg, cmsg))
-		stamped |= cmsg->cmsg_level == SOL_SOCKET &&
-			   cmsg->cmsg_type == SCM_TIMESTAMP;
+	gettimeofday(&read_at, NULL);
+	for (cmsg = CMSG_FIRSTHDR(&msg); cmsg; cmsg = CMSG_NXTHDR(&msg, cmsg)) {
+		if (cmsg->cmsg_level == SOL_SOCKET &&
+		    cmsg->cmsg_type == SCM_TIMESTAMP) {
+			stamped = 1;
+			memcpy(&stamp, CMSG_DATA(cmsg), sizeof(stamp));
+		}
+	}
 	printf("timestamped=%d\n", stamped);
+	printf("stamp_after_send_us=%lld\n", tv_us(&stamp) - tv_us(&sent));
+	printf("stamp_age_at_read_us=%lld\n", tv_us(&read_at) - tv_us(&stamp));
 	return 0;
 }
 
