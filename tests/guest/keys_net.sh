@@ -86,15 +86,16 @@ fi
 # which poll() and select() test on every call.  Busy polling is checked
 # on every kernel: a poll() of 200 ms on an idle socket with SO_BUSY_POLL,
 # by a real-time task so that nothing cuts the busy loop short, spins for
-# the sysctl's 100000 us (at least 100 ms on the CPU) and then sleeps,
-# and with the sysctl at 0 sleeps at once: at most 50 ms on the CPU, half
-# the spin; CPU time is sampled by the tick, and under TCG a sleeping
-# poll() was once charged 22,669 us (usually some 300).
+# the sysctl's 100000 us and then sleeps, and with the sysctl at 0 sleeps
+# at once.  CPU time is sampled by the tick, so the bounds keep a margin:
+# at least 75 ms on the CPU for the spin (one spin was charged 99,706 us),
+# at most 50 ms for the sleep (under TCG a sleeping poll() was once
+# charged 22,669 us, usually some 300).
 B=/proc/sys/net/core/busy_poll
 flip_setting busy_poll net_busy_poll_on+0x0 $B 100000 0 poll_cpu_us \
 	key-trigger busy-poll 100000
 diag "poll() of 200 ms on CPU: ${on:-none} us at 100000, ${off:-none} us at 0"
-[ "${on:-0}" -ge 100000 ]
+[ "${on:-0}" -ge 75000 ]
 result $? busy_poll_spins "poll() of 200 ms on CPU for ${on:-none} us with $B at 100000"
 [ "${off:-200000}" -le 50000 ]
 result $? idle_poll_sleeps "poll() of 200 ms on CPU for ${off:-none} us with $B at 0"
