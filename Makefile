@@ -2,6 +2,7 @@
 #
 #   make              the main job: tree, series, build and boot 'series'
 #   make check        every variant, every check, the harness's own tests
+#   make check-readme the last make check's table into the README and docs
 #   make run VARIANT=distro   one variant (series, distro, off, series-off)
 #   make bisect       every prefix of the series, built and booted
 #   make bench        speed and size: series, distro and off side by side
@@ -25,7 +26,7 @@ BENCH_VARIANTS := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
-.PHONY: all run check bisect bench bench-readme cover-letter torture deps tree prepare build boot report host-test \
+.PHONY: all run check check-readme bisect bench bench-readme cover-letter torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 all: deps
@@ -38,10 +39,17 @@ run: deps
 	$(S)/report.py $(call logdirs,$(VARIANT))
 
 check: deps
+	@mkdir -p $(ROOT) && date +%s > $(ROOT)/check.start
 	-for v in $(VARIANTS); do $(S)/variant.sh $$v; done
 	-$(S)/host-test.sh
+	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/check.start) )) > $(ROOT)/check.seconds
 	$(S)/report.py --json $(ROOT)/check.json \
 		$(call logdirs,$(VARIANTS)) host=$(ROOT)/host/logs:host
+
+# The last make check's table into Documentation/check-results.md and its
+# summary into README.md.
+check-readme:
+	$(S)/check-readme.sh
 
 # Every prefix of the series builds, boots and passes its checks.
 bisect: deps
