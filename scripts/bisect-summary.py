@@ -13,16 +13,11 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report import read  # noqa: E402
+
 VARIANTS = {'series': 'y', 'series-off': 'n'}
 COUNTS = re.compile(r'^(\d+) passed, (\d+) failed, (\d+) skipped$', re.M)
-
-
-def read(path):
-    try:
-        with open(path, errors='replace') as f:
-            return f.read()
-    except FileNotFoundError:
-        return None
 
 
 def row(logs):
