@@ -18,19 +18,24 @@ done
 
 [ "$(id -u)" = 0 ] ||
 	die "missing packages:$missing; run as root, or: apt-get install$missing"
-note "installing:$missing"
+note "installing:$missing (log: ${TMPDIR:-/tmp}/static-keys-apt.log)"
 log=${TMPDIR:-/tmp}/static-keys-apt.log
-if ! apt-get update > "$log" 2>&1; then
+progress_status() {
+	echo "$(grep -c '^Get:' "$log") files fetched, $(grep -c '^Unpacking ' "$log") packages unpacked, $(grep -c '^Setting up ' "$log") set up (log: $log)"
+}
+apt-get update > "$log" 2>&1 &
+if ! watch_progress $! "apt-get update"; then
 	tail -5 "$log" >&2
 	die "apt-get update failed (package index unreachable?); missing:$missing; log: $log"
 fi
-# shellcheck disable=SC2086
 # apt-get update succeeds when a source cannot be reached; say so if the
 # install then fails.
 unreachable=
 grep -q '^W: Failed to fetch\|^Err:' "$log" &&
 	unreachable=" (the package index could not be fetched: $(grep -m1 '^W: Failed to fetch' "$log" | cut -c1-120))"
-if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing >> "$log" 2>&1; then
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing >> "$log" 2>&1 &
+if ! watch_progress $! "installing packages"; then
 	tail -5 "$log" >&2
 	die "apt-get install failed for:$missing$unreachable; log: $log"
 fi
