@@ -32,13 +32,27 @@ if [ "${1:-}" = --hash ]; then
 	exit 0
 fi
 
-wt=${1:?usage: apply-series.sh WORKTREE | --hash}
+# --more WORKTREE: the worktree holds the first patches of the series,
+# applied by this script (prepare.sh checked them); push the rest.
+more=
+if [ "${1:-}" = --more ]; then
+	more=y
+	shift
+fi
+wt=${1:?usage: apply-series.sh [--more] WORKTREE | --hash | --list}
 [ -d "$wt" ] || die "$wt is not a directory"
 cd "$wt"
-[ ! -e .pc ] || die "$wt already has quilt patches applied (.pc exists): refusing to apply the series again"
-dirty=$( (git status --porcelain; untracked_files .) | head -5)
-[ -z "$dirty" ] || die "$wt is modified, refusing to apply the series onto it:
+if [ -n "$more" ]; then
+	[ -d .pc ] || die "$wt has no quilt patches applied: nothing to continue"
+	# quilt keeps the series file it first applied in .pc, and goes by it.
+	echo "$SERIES" > .pc/.quilt_series
+	echo "$PATCHES" > .pc/.quilt_patches
+else
+	[ ! -e .pc ] || die "$wt already has quilt patches applied (.pc exists): refusing to apply the series again"
+	dirty=$( (git status --porcelain; untracked_files .) | head -5)
+	[ -z "$dirty" ] || die "$wt is modified, refusing to apply the series onto it:
 $dirty"
+fi
 
 if [ -z "$(patch_names)" ]; then
 	note "series is empty: $wt stays as the pristine tree"
@@ -49,7 +63,11 @@ export QUILT_PATCHES="$PATCHES" QUILT_SERIES="$SERIES" QUILT_PC=.pc
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 if quilt push -a --fuzz=0 >"$out" 2>&1; then
-	note "applied $(patch_names | wc -l) patches to $wt"
+	if [ -n "$more" ]; then
+		note "applied $(grep -c '^Applying patch' "$out") more patches to $wt ($(patch_names | wc -l) in all)"
+	else
+		note "applied $(patch_names | wc -l) patches to $wt"
+	fi
 	exit 0
 fi
 cat "$out" >&2

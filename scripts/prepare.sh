@@ -66,18 +66,41 @@ if [ "$had_want" = "$want" ]; then
 	exit 0
 fi
 
-# Ours and out of date: back to pristine, then apply what is wanted now.
+# Each patch the worktree holds, with the hash of its text, in order.
+done_list=$VDIR/series.done
+patch_hashes() {
+	while read -r p; do
+		echo "$p $(sha256sum < "$REPO/patches/$p" | cut -d' ' -f1)"
+	done < "$1"
+}
+
+# Ours and out of date.  When the worktree holds the first patches of what
+# is wanted now, unchanged (make bisect's next prefix), only the rest are
+# pushed: files the new patches do not touch keep their times, so make
+# rebuilds only what depends on the new patches.  Otherwise: back to
+# pristine, then apply what is wanted now.
 rm -f "$STATE"
-if [ "$now" != "$clean_fingerprint" ]; then
+patch_hashes "$applied" > "$done_list.new"
+apply=full
+if [ "$now" != "$clean_fingerprint" ] && [ -s "$done_list" ] &&
+	[ "$(wc -l < "$done_list.new")" -gt "$(wc -l < "$done_list")" ] &&
+	head -n "$(wc -l < "$done_list")" "$done_list.new" | cmp -s - "$done_list"; then
+	apply=more
+fi
+rm -f "$done_list"
+if [ $apply = full ] && [ "$now" != "$clean_fingerprint" ]; then
 	note "series changed: resetting $SRC to pristine"
 	reset_worktree "$SRC"
 fi
 if [ -s "$applied" ]; then
-	SERIES=$applied "$REPO/scripts/apply-series.sh" "$SRC" 2>"$LOGS/apply.log" || {
+	mode=
+	[ $apply = more ] && mode=--more
+	SERIES=$applied "$REPO/scripts/apply-series.sh" $mode "$SRC" 2>"$LOGS/apply.log" || {
 		cat "$LOGS/apply.log" >&2
 		note "log: $LOGS/apply.log"
 		exit 1
 	}
 	cat "$LOGS/apply.log" >&2
 fi
+mv "$done_list.new" "$done_list"
 echo "$FORMAT $want $(fingerprint)" > "$STATE"
