@@ -30,6 +30,9 @@
  *                   and print "received=M", the number that arrived.
  *   udp-to ADDR N   send N datagrams to port 9 of the IPv4 address ADDR
  *                   and print "sent=N".
+ *   tcp-hold N CGROUP  join the cgroup v2 directory CGROUP, send itself
+ *                   up to N bytes over TCP on 127.0.0.1 that nobody reads,
+ *                   print "sent=M", "ready", and hold until SIGTERM.
  *   kvm-vcpu noapic a VM with one vCPU and no in-kernel irqchip; it runs
  *                   a guest of one HLT in real mode and prints "exit=hlt"
  *                   if KVM_RUN returns for it; then holds until SIGTERM.
@@ -290,6 +293,49 @@ static int timestamp(void)
 	return 0;
 }
 
+/*
+ * Join the cgroup v2 directory @cgroup, make a TCP connection to itself on
+ * 127.0.0.1 and send up to @n bytes over it that nobody reads; hold them
+ * until SIGTERM.  Both sockets belong to the group, so with
+ * memcg_sockets_enabled_key on, their buffers are charged to it.
+ */
+static int tcp_hold(int n, const char *cgroup)
+{
+	struct sockaddr_in addr = { .sin_family = AF_INET };
+	socklen_t len = sizeof(addr);
+	int listener, client, server, sent = 0;
+	char path[256], buf[4096];
+	FILE *procs;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup);
+	procs = fopen(path, "w");
+	if (!procs || fprintf(procs, "%d\n", (int)getpid()) < 0 || fclose(procs))
+		fail("joining the cgroup");
+	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	listener = socket(AF_INET, SOCK_STREAM, 0);
+	if (listener < 0 || bind(listener, (struct sockaddr *)&addr, sizeof(addr)) ||
+	    listen(listener, 1) ||
+	    getsockname(listener, (struct sockaddr *)&addr, &len))
+		fail("listen on 127.0.0.1");
+	client = socket(AF_INET, SOCK_STREAM, 0);
+	if (client < 0 || connect(client, (struct sockaddr *)&addr, sizeof(addr)))
+		fail("connect");
+	server = accept(listener, NULL, NULL);
+	if (server < 0)
+		fail("accept");
+	memset(buf, 'x', sizeof(buf));
+	while (sent < n) {
+		ssize_t r = send(client, buf, sizeof(buf), MSG_DONTWAIT);
+
+		if (r <= 0)
+			break;
+		sent += r;
+	}
+	printf("sent=%d\n", sent);
+	hold();
+	return 0;
+}
+
 static int udp(int n)
 {
 	struct timeval timeout = { 1, 0 };
@@ -420,6 +466,8 @@ int main(int argc, char **argv)
 		return kvm_vcpu(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "udp-to"))
 		return udp_to(argv[2], atoi(argv[3]));
-	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | perf-mmap N | fork-order N | busy-poll USEC | timestamp | udp N | udp-to ADDR N | kvm-vcpu noapic|irqchip\n");
+	if (argc == 4 && !strcmp(argv[1], "tcp-hold"))
+		return tcp_hold(atoi(argv[2]), argv[3]);
+	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | perf-mmap N | fork-order N | busy-poll USEC | timestamp | udp N | udp-to ADDR N | tcp-hold N CGROUP | kvm-vcpu noapic|irqchip\n");
 	return 2;
 }
