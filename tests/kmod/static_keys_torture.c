@@ -6,10 +6,15 @@
  * torture: one reader kthread per CPU runs every site of three keys in a
  * tight loop while two writer kthreads flip the same keys: counted
  * (static_key_slow_inc/dec), boolean (static_key_enable/disable, one
- * writer) and deferred (static_key_slow_dec_deferred).  At the end each
- * key must be back to its count, and every site must return its key's
- * state.  concurrent_enable_disable: the same with both writers on the
- * boolean key (not on the distro, which warns there).
+ * writer) and deferred (static_key_slow_dec_deferred).  Writers publish
+ * when they hold a key (from the return of the call that takes it to the
+ * call that lets it go), with an epoch that changes at each of those
+ * moments; a reader that saw the key held, with the same epoch before and
+ * after running a site, requires the site to have taken its true branch:
+ * a key whose taking returned before its sites were written fails here.
+ * At the end each key must be back to its count, and every site must
+ * return its key's state.  concurrent_enable_disable: the same with both
+ * writers on the boolean key (not on the distro, which warns there).
  *
  * mismatched_forms: a key whose default does not match its branch form
  * (static_key_true() on a key defined false, static_key_false() on one
@@ -87,19 +92,49 @@ static noinline bool deferred_matched(void)
 	return static_key_false(&deferred.key);
 }
 
+/*
+ * Whether writers hold a key: @holders counts the writers between taking
+ * it and letting it go (the boolean key starts held: it is defined true);
+ * @epoch changes whenever @holders does.
+ */
+struct torture_hold {
+	atomic_t holders;
+	atomic_t epoch;
+};
+
+static struct torture_hold counted_hold, boolean_hold, deferred_hold;
+
+/* After the call that takes the key has returned. */
+static void torture_take(struct torture_hold *hold)
+{
+	atomic_inc(&hold->holders);
+	smp_mb__after_atomic();
+	atomic_inc(&hold->epoch);
+}
+
+/* Before the call that lets the key go. */
+static void torture_let_go(struct torture_hold *hold)
+{
+	atomic_inc(&hold->epoch);
+	smp_mb__after_atomic();
+	atomic_dec(&hold->holders);
+}
+
 struct torture_site {
 	const char *name;
 	struct static_key *key;
 	bool (*site)(void);
+	struct torture_hold *hold;
+	bool true_branch;	/* what the site returns while its key is true */
 };
 
 static const struct torture_site torture_sites[] = {
-	{ "counted, static_key_false()", &counted, counted_matched },
-	{ "boolean, static_key_true()", &boolean, boolean_matched },
-	{ "deferred, static_key_false()", &deferred.key, deferred_matched },
+	{ "counted, static_key_false()", &counted, counted_matched, &counted_hold, true },
+	{ "boolean, static_key_true()", &boolean, boolean_matched, &boolean_hold, true },
+	{ "deferred, static_key_false()", &deferred.key, deferred_matched, &deferred_hold, true },
 #ifndef TORTURE_DISTRO_KEYS
-	{ "counted, static_key_true()", &counted, counted_mismatched },
-	{ "boolean, static_key_false()", &boolean, boolean_mismatched },
+	{ "counted, static_key_true()", &counted, counted_mismatched, &counted_hold, true },
+	{ "boolean, static_key_false()", &boolean, boolean_mismatched, &boolean_hold, true },
 #endif
 };
 
@@ -122,20 +157,41 @@ static int sites_follow_keys(struct kunit *test)
 }
 
 static atomic_t writers_left;
-static atomic64_t reader_passes;
+static atomic64_t reader_passes, held_passes;
+static atomic_t held_but_false;
+
+/*
+ * Run the site; if its key was held by a writer for all of that time,
+ * it must have taken its true branch.  Returns whether it was checked.
+ */
+static bool torture_read(const struct torture_site *ts)
+{
+	int epoch = atomic_read_acquire(&ts->hold->epoch);
+	bool held = atomic_read(&ts->hold->holders) > 0;
+	bool taken = ts->site();
+
+	smp_rmb();
+	if (!held || atomic_read(&ts->hold->epoch) != epoch)
+		return false;
+	if (taken != ts->true_branch && atomic_inc_return(&held_but_false) == 1)
+		pr_err("static_keys_torture: site of %s took its false branch while its key was held\n",
+		       ts->name);
+	return true;
+}
 
 static int torture_reader(void *unused)
 {
-	u64 passes = 0;
+	u64 passes = 0, held = 0;
 	int i;
 
 	while (!kthread_should_stop()) {
 		for (i = 0; i < ARRAY_SIZE(torture_sites); i++)
-			torture_sites[i].site();
+			held += torture_read(&torture_sites[i]);
 		if (!(++passes & 1023))
 			cond_resched();
 	}
 	atomic64_add(passes, &reader_passes);
+	atomic64_add(held, &held_passes);
 	return 0;
 }
 
@@ -155,14 +211,22 @@ static int torture_writer(void *data)
 		switch (op) {
 		case 0:
 			static_key_slow_inc(&counted);
+			torture_take(&counted_hold);
+			udelay(20);	/* for readers to see it held */
+			torture_let_go(&counted_hold);
 			static_key_slow_dec(&counted);
 			break;
 		case 1:
+			torture_let_go(&boolean_hold);
 			static_key_disable(&boolean);
 			static_key_enable(&boolean);
+			torture_take(&boolean_hold);
 			break;
 		case 2:
 			static_key_slow_inc(&deferred.key);
+			torture_take(&deferred_hold);
+			udelay(20);	/* for readers to see it held */
+			torture_let_go(&deferred_hold);
 			static_key_slow_dec_deferred(&deferred);
 			break;
 		}
@@ -188,6 +252,9 @@ static void run_torture(struct kunit *test, const char *what,
 
 	atomic_set(&writers_left, nr_writers);
 	atomic64_set(&reader_passes, 0);
+	atomic64_set(&held_passes, 0);
+	atomic_set(&held_but_false, 0);
+	atomic_set(&boolean_hold.holders, static_key_enabled(&boolean));
 	for_each_online_cpu(cpu) {
 		struct task_struct *t;
 
@@ -214,9 +281,15 @@ static void run_torture(struct kunit *test, const char *what,
 	KUNIT_EXPECT_EQ(test, static_key_count(&boolean), 1);
 	KUNIT_EXPECT_EQ(test, static_key_count(&deferred.key), 0);
 	KUNIT_EXPECT_EQ(test, sites_follow_keys(test), 0);
-	kunit_info(test, "figure: %s: %d writers x %u flips, %u readers, %lld branch passes, %d of %d sites follow their keys\n",
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&held_but_false), 0,
+			    "sites took their false branch while their key was held");
+	KUNIT_EXPECT_GT_MSG(test, atomic64_read(&held_passes), 0LL,
+			    "no site was run while its key was held: nothing was checked");
+	kunit_info(test, "figure: %s: %d writers x %u flips, %u readers, %lld branch passes (%lld while their key was held, %d of them false), %d of %d sites follow their keys\n",
 		   what, nr_writers, torture_ops, num_online_cpus(),
 		   (long long)atomic64_read(&reader_passes) * ARRAY_SIZE(torture_sites),
+		   (long long)atomic64_read(&held_passes),
+		   atomic_read(&held_but_false),
 		   (int)ARRAY_SIZE(torture_sites) - sites_follow_keys(test),
 		   (int)ARRAY_SIZE(torture_sites));
 }
