@@ -2,9 +2,9 @@
 # key of test_static_key_base.ko, and on its own key, which its init
 # flips and checks) is loaded and unloaded CYCLES times while a shell loop
 # flips the core key (the skb/kfree_skb trace event on and off).  Every
-# load and unload must succeed; after the flipping stops, a last load must
-# see the core key off and the base module's key on, and the core key's
-# sites must follow it.  Oopses and warnings fail the boot (report.py).
+# load and unload must succeed; after the flipping stops, a last load
+# with the core key on must see it on and the base module's key on, then
+# see the core key go off, and the core key's sites must follow it.  Oopses and warnings fail the boot (report.py).
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
 T=/sys/kernel/tracing
@@ -42,11 +42,18 @@ flips=$(cat $KEYS_TMP/churn.flips 2>/dev/null)
 [ "$loaded" = "$cycles" ]
 result $? churn_cycles "$loaded of $cycles load/unload cycles${failed:+, failed at $failed}"
 
+# A last load while the core key is on: the module's site on it must be
+# written to the true branch as the module comes up (its compiled-in
+# state is the false one), and follow the key when it goes off.
+echo 1 > $event
 insmod /modules/static_keys_churn.ko
 result $? load_after_churn
 p=/sys/module/static_keys_churn/parameters
-[ "$(cat $p/core_site 2>/dev/null)/$(cat $p/base_site 2>/dev/null)" = N/Y ]
-result $? sites_read_their_keys "core_site/base_site read $(cat $p/core_site 2>/dev/null)/$(cat $p/base_site 2>/dev/null), want N/Y"
+on=$(cat $p/core_site 2>/dev/null)/$(cat $p/base_site 2>/dev/null)
+echo 0 > $event
+off=$(cat $p/core_site 2>/dev/null)
+[ "$on" = Y/Y ] && [ "$off" = N ]
+result $? sites_read_their_keys "core_site/base_site read $on with the core key on (want Y/Y); core_site read $off with it off (want N)"
 rmmod static_keys_churn
 rmmod test_static_key_base
 result $? unload_base_module
