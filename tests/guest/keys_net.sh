@@ -70,35 +70,36 @@ packets=$(cat $KEYS_TMP/nf.packets 2>/dev/null)
 [ "${packets:-0}" -ge 10 ]
 result $? nf_hook_reached "packets at the hook: ${packets:-none} for 10 datagrams"
 
-# A memory group takes the key; a task of the group then holds 256 KiB
-# sent to itself over TCP and not read, which the key makes the group
-# pay for: "sock" in its memory.stat (flushed every 2 s or so: read for up
-# to 5 s).  The group goes once the task is gone.
+# A memory group takes the key and gives it back when it goes.  Then what
+# the key is for: a task of another group holds 256 KiB sent to itself
+# over TCP and not read, which the key makes the group pay for: "sock" in
+# its memory.stat (flushed every 2 s or so: read for up to 5 s).  That
+# group may outlive its task for a while (what its task allocated keeps
+# it), so its key is not checked on the way out.
 memcg_sock_bytes() {
-	sed -n 's/^sock //p' $G/memory.stat
+	sed -n 's/^sock //p' $1/memory.stat
 }
-memcg_sock_on() {
-	mkdir $G && start_trigger $KEYS_TMP/tcp.out tcp-hold 262144 $G || return 1
+memcg_sock_charged() {
+	mkdir $1 && start_trigger $KEYS_TMP/tcp.out tcp-hold 262144 $1 || return 1
 	try=0
-	while [ "$(memcg_sock_bytes)" = 0 ] && [ $try -lt 50 ]; do
+	while [ "$(memcg_sock_bytes $1)" = 0 ] && [ $try -lt 50 ]; do
 		sleep 0.1
 		try=$((try + 1))
 	done
-	sock=$(memcg_sock_bytes)
-}
-memcg_sock_off() {
+	sock=$(memcg_sock_bytes $1)
 	stop_trigger
 	try=0
-	while ! rmdir $G 2> /dev/null && [ $try -lt 50 ]; do
+	while ! rmdir $1 2> /dev/null && [ $try -lt 50 ]; do
 		sleep 0.1
 		try=$((try + 1))
 	done
 }
 if cgroup2_controller memory; then
 	G=$CGROUP2/static_keys_mem
-	flip_check memcg_sockets memcg_sockets_enabled_key+0x0 memcg_sock_on memcg_sock_off
+	flip_check memcg_sockets memcg_sockets_enabled_key+0x0 "mkdir $G" "rmdir $G"
+	memcg_sock_charged ${G}_tcp
 	[ "${sock:-0}" -gt 0 ]
-	result $? memcg_sockets_accounted "sock ${sock:-none} bytes in $G/memory.stat while a task of it held $(sed -n 's/^sent=//p' $KEYS_TMP/tcp.out) bytes sent over TCP and not read"
+	result $? memcg_sockets_accounted "sock ${sock:-none} bytes in memory.stat while a task of the group held $(sed -n 's/^sent=//p' $KEYS_TMP/tcp.out) bytes sent over TCP and not read"
 else
 	skip memcg_sockets_on "no memory controller in cgroup v2"
 	skip memcg_sockets_off "no memory controller in cgroup v2"
