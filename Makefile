@@ -8,7 +8,7 @@
 #   make bench        speed and size: series, distro and off side by side
 #   make bench-readme the last bench's results into README.md (and the
 #                     cover letter)
-#   make cover-letter patches/0000-cover-letter.patch written again
+#   make cover-letter patches/cover/0000-cover-letter.patch written again
 #   make torture      the torture check alone, longer (TORTURE_OPS=2000)
 #
 # Each target is one script of scripts/; read it there.
@@ -66,7 +66,7 @@ bench-readme:
 	$(S)/bench-readme.sh $(ROOT)/bench
 	$(S)/cover-letter.sh
 
-# patches/0000-cover-letter.patch, from Documentation/cover-letter.md, the
+# patches/cover/0000-cover-letter.patch, from Documentation/cover-letter.md, the
 # series, the last make check, Documentation/bisect.md and bench results.
 cover-letter: tree
 	$(S)/cover-letter.sh

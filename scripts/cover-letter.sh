@@ -1,18 +1,19 @@
 #!/bin/sh
 # cover-letter.sh [OUT]: write the series' cover letter, in git
 # format-patch --cover-letter form, to OUT (default
-# patches/0000-cover-letter.patch).  The series is applied with git am to a
+# patches/cover/0000-cover-letter.patch).  The series is applied with git am to a
 # scratch worktree of the pristine tree, git format-patch writes the letter
 # with its shortlog and diffstat, and its subject and blurb are filled from
 # Documentation/cover-letter.md, followed by generated sections: the last
 # make check's counts ($ROOT/check.json), Documentation/bisect.md's proof
-# line and Documentation/bench/results.md.  The letter is not in ./series:
-# quilt never sees it, and git am is given the series' patches only.
+# line and Documentation/bench/results.md.  The letter is not in ./series
+# (quilt refuses a patch without a diff) and not among patches/*.patch,
+# so that neither quilt nor 'git am patches/*.patch' meets it.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
 PRISTINE=$ROOT/pristine
-out=${1:-$REPO/patches/0000-cover-letter.patch}
+out=${1:-$REPO/patches/cover/0000-cover-letter.patch}
 text=$REPO/Documentation/cover-letter.md
 results=$REPO/Documentation/bench/results.md
 bisect=$REPO/Documentation/bisect.md
@@ -79,5 +80,6 @@ lines = [f'Date: {date}' if l.startswith('Date: ') else l
          for l in text.split('\n')]
 print('\n'.join(lines), end='')
 EOF
+mkdir -p "$(dirname "$out")"
 mv "$work/out" "$out"
 note "wrote $out"

@@ -1,11 +1,11 @@
-# patches/0000-cover-letter.patch is the letter of this series: written
+# patches/cover/0000-cover-letter.patch is the letter of this series: written
 # again from the same series and files it comes out the same, apart from
 # the counts of the last make check, which belong to the cache it ran in.
 . "${CHECKS_LIB:?}"
 root=$("$REPO/scripts/cache-root.sh")
 [ -f "$root/pristine/.git/static-keys-pristine" ] || skip_all "no pristine tree yet (make tree)"
 plan 2
-letter=$REPO/patches/0000-cover-letter.patch
+letter=$REPO/patches/cover/0000-cover-letter.patch
 new=${TMPDIR:-/tmp}/cover-letter.$$
 "$REPO/scripts/cover-letter.sh" "$new" > "$new.log" 2>&1
 result $? cover_letter_written "$(tail -1 "$new.log")"
