@@ -3,15 +3,28 @@
 #   make              the main job: tree, series, build and boot 'series'
 #   make check        every variant, every check, the harness's own tests
 #   make check-readme the last make check's table into the README and docs
-#   make run VARIANT=distro   one variant (series, distro, off, series-off)
+#   make run VARIANT=distro   one variant (series, distro, off, series-off,
+#                     and arm64-series ... arm64-series-off)
+#   make check ARCH=arm64     the four arm64 variants
 #   make bisect       every prefix of the series, built and booted
 #   make bench        speed and size: series, distro and off side by side
 #   make bench-readme the last bench's results into README.md (and the
 #                     cover letter)
 #   make cover-letter patches/cover/0000-cover-letter.patch written again
 #   make torture      the torture check alone, longer (TORTURE_OPS=2000)
+#   make cross-build  the series' core and the other architectures'
+#                     backends, cross-built (Documentation/cross-build.md)
 #
 # Each target is one script of scripts/; read it there.
+
+# ARCH=arm64 (on the command line): the variants are arm64's four
+# (arm64-series, arm64-distro, arm64-off, arm64-series-off) instead of
+# x86-64's four and arm64-series; ARCH=x86_64: x86-64's four alone.  It is
+# the harness's, not kbuild's: the scripts give kbuild each variant's own.
+HARNESS_ARCH := $(if $(filter command line,$(origin ARCH)),$(ARCH))
+override MAKEOVERRIDES := $(filter-out ARCH=%,$(MAKEOVERRIDES))
+unexport ARCH
+export HARNESS_ARCH
 
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/static-keys
 VARIANT   ?= series
@@ -21,12 +34,12 @@ JOBS      ?= $(shell nproc)
 export CACHE_DIR ACCEL TIMEOUT JOBS
 
 S         := scripts
-VARIANTS  := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
+VARIANTS  := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
 BENCH_VARIANTS := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
-.PHONY: all run check check-readme bisect bench bench-readme cover-letter torture deps tree prepare build boot report host-test \
+.PHONY: all run check check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 all: deps
@@ -70,6 +83,11 @@ bench-readme:
 # series, the last make check, Documentation/bisect.md and bench results.
 cover-letter: tree
 	$(S)/cover-letter.sh
+
+# The series' core and the tree's backends built for the architectures of
+# configs/cross/ (not booted); writes Documentation/cross-build.md.
+cross-build: prepare
+	$(S)/cross-build.sh
 
 # Longer than make check's torture, on VARIANT's built kernel.
 torture: build

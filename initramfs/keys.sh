@@ -5,7 +5,7 @@
 # (/sys/kernel/debug/static_keys), sizes left out:
 #
 #   key <symbol+offset> default=<true|false> count=<n> sites=<n>
-#     site <symbol+offset> <likely|unlikely> <nop2|nop5|jmp8|jmp32|...>
+#     site <symbol+offset> <likely|unlikely> <nop2|nop5|jmp8|jmp32|nop|b|...>
 #
 # read by /bin/kcore-sites from /proc/kcore on every variant; where the
 # view exists (series) it must say the same, site by site.
@@ -77,7 +77,9 @@ sites_follow() {
 	awk '$1 == "key" { key = $2; split($4, c, "="); value = c[2] > 0; next }
 	     $1 == "site" && $4 != "freed" {
 		want = (($3 == "likely") == value) ? "nop" : "jmp"
-		if (substr($4, 1, 3) != want) { print key ":" $0; bad = 1 }
+		# x86: nop2, nop5, jmp8, jmp32; arm64: nop, b
+		have = $4 ~ /^nop/ ? "nop" : $4 ~ /^(jmp|b$)/ ? "jmp" : $4
+		if (have != want) { print key ":" $0; bad = 1 }
 	     }
 	     END { exit bad }' "$1"
 }

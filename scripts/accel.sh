@@ -15,7 +15,8 @@ if [ -n "${ACCEL:-}" ]; then
 	echo "$ACCEL"
 	exit 0
 fi
-if [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
+# KVM_PROBE: the architecture's row (configs/arch/) says KVM can run it.
+if [ -z "${KVM_PROBE:-}" ] || [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
 	echo $tcg
 	exit 0
 fi

@@ -1,8 +1,9 @@
 #!/bin/sh
-# boot.sh VARIANT [NAME [KERNEL-ARGS...]]: boot VARIANT's bzImage with its
-# initramfs in QEMU, with a timeout.  The kernel log (ttyS0) goes to
-# logs/NAME.serial, the guest's KTAP (ttyS1) to logs/NAME.ktap, QEMU's exit
-# status (124: timed out) to logs/NAME.status.  NAME defaults to 'boot'.
+# boot.sh VARIANT [NAME [KERNEL-ARGS...]]: boot VARIANT's kernel image with
+# its initramfs in QEMU, with a timeout, as its architecture's row of
+# configs/arch/ says.  The kernel log (CONSOLE) goes to logs/NAME.serial,
+# the guest's KTAP (RESULTS_DEV) to logs/NAME.ktap, QEMU's exit status
+# (124: timed out) to logs/NAME.status.  NAME defaults to 'boot'.
 set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant "${1:?usage: boot.sh VARIANT [NAME [KERNEL-ARGS...]]}"
@@ -11,13 +12,13 @@ name=${2:-boot}
 
 TIMEOUT=${TIMEOUT:-600}
 SMP=${SMP:-4}
-kernel=$OBJ/arch/x86/boot/bzImage
+kernel=$OBJ/$KERNEL_IMAGE
 initramfs=$VDIR/initramfs.cpio
 [ -f "$kernel" ] || die "$kernel not built (make build VARIANT=$VARIANT)"
 [ -f "$initramfs" ] || die "$initramfs not made"
 
-accel=$("$REPO/scripts/accel.sh" "$kernel" "$initramfs")
-case $accel in kvm*) cpu=host ;; *) cpu=max ;; esac
+accel=$(KVM_PROBE=$KVM_PROBE "$REPO/scripts/accel.sh" "$kernel" "$initramfs")
+case $accel in kvm*) cpu=host ;; *) cpu=$QEMU_CPU ;; esac
 
 serial=$LOGS/$name.serial
 ktap=$LOGS/$name.ktap
@@ -29,11 +30,12 @@ progress_status() {
 	last=$(grep -a -o 'harness: check [0-9]*/[0-9]*: [^ ]*' "$serial" 2>/dev/null | tail -1)
 	echo "${last:-kernel starting}"
 }
-timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
+# shellcheck disable=SC2086
+timeout -k 5 "$TIMEOUT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" \
 	-smp "$SMP" -m 512M -display none -monitor none -no-reboot \
-	-serial "file:$serial" -serial "file:$ktap" \
+	-serial "file:$serial" $(echo "$RESULTS_QEMU" | sed "s|@KTAP@|$ktap|g") \
 	-kernel "$kernel" -initrd "$initramfs" \
-	-append "console=ttyS0 panic=-1 oops=panic $*" ${QEMU_ARGS:-} \
+	-append "console=$CONSOLE harness.results=$RESULTS_DEV panic=-1 oops=panic $*" ${QEMU_ARGS:-} \
 	> "$LOGS/$name.qemu" 2>&1 &
 watch_progress $! "boot of $VARIANT" || status=$?
 echo "$status $(( $(date +%s) - start )) $TIMEOUT $accel" > "$LOGS/$name.status"

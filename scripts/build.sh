@@ -1,15 +1,21 @@
 #!/bin/sh
-# build.sh VARIANT: configure, then build bzImage and modules with make O=,
+# build.sh VARIANT: configure, then build the kernel image (bzImage, Image)
+# and modules with make O=, for the variant's architecture,
 # then the harness's test module (tests/kmod) against that build.
 set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant "${1:?usage: build.sh VARIANT}"
 JOBS=${JOBS:-$(nproc)}
 
-cc=gcc
+cc=${CROSS_COMPILE}gcc
+command -v "$cc" > /dev/null 2>&1 ||
+	die "$cc not found: the $VARIANT_ARCH cross compiler (make deps ARCH=$VARIANT_ARCH)"
 if command -v ccache >/dev/null 2>&1; then
-	cc="ccache gcc"
+	cc="ccache $cc"
 fi
+kmake() {
+	make ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" CC="$cc" "$@"
+}
 
 "$REPO/scripts/config.sh" "$VARIANT"
 
@@ -23,7 +29,7 @@ note "building $VARIANT in $OBJ (log: $log)"
 progress_status() {
 	echo "$(grep -c '^  CC' "$log")$expected objects compiled (log: $log)"
 }
-make -C "$SRC" O="$OBJ" -j"$JOBS" CC="$cc" bzImage modules > "$log" 2>&1 &
+kmake -C "$SRC" O="$OBJ" -j"$JOBS" "${KERNEL_IMAGE##*/}" modules > "$log" 2>&1 &
 if ! watch_progress $! "building $VARIANT"; then
 	grep -E 'error|Error' "$log" | head -20 >&2
 	die "kernel build of $VARIANT failed; log: $log"
@@ -36,7 +42,7 @@ rm -rf "$kmod"
 cp -r "$REPO/tests/kmod" "$kmod"
 bench=
 variant_has "$VARIANT" bench && bench=y
-if ! make -C "$OBJ" M="$kmod" CC="$cc" HARNESS_BENCH=$bench modules >> "$log" 2>&1; then
+if ! kmake -C "$OBJ" M="$kmod" HARNESS_BENCH=$bench modules >> "$log" 2>&1; then
 	tail -20 "$log" >&2
 	die "test module build against $VARIANT failed; log: $log"
 fi

@@ -1,5 +1,6 @@
 #!/bin/sh
-# config.sh VARIANT: tinyconfig, then the fragments of configs/ merged with
+# config.sh VARIANT: tinyconfig, then the fragments of configs/ (the common
+# one, then the variant's architecture's configs/arch/ARCH.config) merged with
 # the tree's merge_config.sh; fails naming every fragment option that the
 # merged .config does not carry (merge_config drops options whose
 # dependencies are unmet, and says so only in passing).
@@ -7,7 +8,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant "${1:?usage: config.sh VARIANT}"
 
-fragments="$REPO/configs/static-keys.config"
+fragments="$REPO/configs/static-keys.config $REPO/configs/arch/$VARIANT_ARCH.config"
 variant_has_jump_labels "$VARIANT" ||
 	fragments="$fragments $REPO/configs/jump-label-off.config"
 variant_has_series "$VARIANT" &&
@@ -18,9 +19,9 @@ variant_has_series "$VARIANT" &&
 log=$LOGS/config.log
 mkdir -p "$OBJ" "$LOGS"
 {
-	make -C "$SRC" O="$OBJ" tinyconfig &&
-	(cd "$SRC" && ARCH=x86 scripts/kconfig/merge_config.sh -O "$OBJ" \
-		"$OBJ/.config" $fragments)
+	make -C "$SRC" O="$OBJ" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" tinyconfig &&
+	(cd "$SRC" && ARCH=$KERNEL_ARCH CROSS_COMPILE=$CROSS_COMPILE \
+		scripts/kconfig/merge_config.sh -O "$OBJ" "$OBJ/.config" $fragments)
 } > "$log" 2>&1 || {
 	tail -20 "$log" >&2
 	die "configuring $VARIANT failed; log: $log"

@@ -5,19 +5,46 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+# Each architecture the variants build for (configs/arch/ARCH.conf) adds
+# its PACKAGES: cross compiler, QEMU.  A busybox of another architecture
+# (busybox-static:arm64) is not installed but fetched by
+# foreign-busybox.sh, which needs dpkg to know that architecture.
+arch_packages=
+foreign=
+for v in $VARIANTS; do
+	(
+		. "$REPO/configs/arch/$(variant_arch "$v").conf"
+		echo "$PACKAGES"
+		case $BUSYBOX_PACKAGE in *:*) echo "foreign:${BUSYBOX_PACKAGE#*:}" ;; esac
+	)
+done | tr ' ' '\n' | sort -u > "${TMPDIR:-/tmp}/static-keys-arch-packages"
+for p in $(cat "${TMPDIR:-/tmp}/static-keys-arch-packages"); do
+	case $p in
+	foreign:*) dpkg --print-foreign-architectures | grep -qx "${p#foreign:}" ||
+			foreign="$foreign ${p#foreign:}" ;;
+	*) arch_packages="$arch_packages $p" ;;
+	esac
+done
+rm -f "${TMPDIR:-/tmp}/static-keys-arch-packages"
+
 PACKAGES=${DEPS_PACKAGES:-"$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
-cpio quilt ccache qemu-system-x86 busybox-static python3 python3-ply python3-git git xz-utils file
-python3-sphinx graphviz gnuplot-nox"}
+cpio quilt ccache python3 python3-ply python3-git git xz-utils file
+python3-sphinx graphviz gnuplot-nox$arch_packages"}
+[ -z "${DEPS_PACKAGES:-}" ] || foreign=
 
 missing=
 for p in $PACKAGES; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+[ -z "$missing$foreign" ] && exit 0
 
 [ "$(id -u)" = 0 ] ||
-	die "missing packages:$missing; run as root, or: apt-get install$missing"
+	die "missing packages:$missing${foreign:+; dpkg does not know:$foreign}; run as root, or: ${foreign:+dpkg --add-architecture$foreign; }apt-get install$missing"
+for a in $foreign; do
+	note "dpkg --add-architecture $a (for its busybox-static)"
+	dpkg --add-architecture "$a" || die "dpkg --add-architecture $a failed"
+done
 note "installing:$missing (log: ${TMPDIR:-/tmp}/static-keys-apt.log)"
 log=${TMPDIR:-/tmp}/static-keys-apt.log
 progress_status() {
@@ -33,6 +60,7 @@ fi
 unreachable=
 grep -q '^W: Failed to fetch\|^Err:' "$log" &&
 	unreachable=" (the package index could not be fetched: $(grep -m1 '^W: Failed to fetch' "$log" | cut -c1-120))"
+[ -n "$missing" ] || exit 0
 # shellcheck disable=SC2086
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing >> "$log" 2>&1 &
 if ! watch_progress $! "installing packages"; then

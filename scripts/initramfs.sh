@@ -8,11 +8,16 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant "${1:?usage: initramfs.sh VARIANT}"
 
-BUSYBOX=${BUSYBOX:-/bin/busybox}
-[ -x "$BUSYBOX" ] || die "$BUSYBOX not found: install busybox-static (make deps)"
+# The host's busybox-static where the guest is the host's architecture;
+# otherwise the architecture's package, fetched and unpacked once.
+case $BUSYBOX_PACKAGE in
+*:*) BUSYBOX=${BUSYBOX:-$("$REPO/scripts/foreign-busybox.sh" "$BUSYBOX_PACKAGE")} ||
+	die "no busybox for $VARIANT_ARCH" ;;
+*) BUSYBOX=${BUSYBOX:-/bin/busybox} ;;
+esac
+[ -x "$BUSYBOX" ] || die "$BUSYBOX not found: install $BUSYBOX_PACKAGE (make deps)"
 file "$BUSYBOX" 2>/dev/null | grep -q 'statically linked' ||
-	ldd "$BUSYBOX" 2>&1 | grep -q 'not a dynamic' ||
-	die "$BUSYBOX is not statically linked: install busybox-static"
+	die "$BUSYBOX is not statically linked: install $BUSYBOX_PACKAGE"
 
 out=$VDIR/initramfs.cpio
 gen=$VDIR/gen_init_cpio
@@ -20,14 +25,16 @@ list=$VDIR/initramfs.list
 [ -x "$gen" ] || cc -O2 -o "$gen" "$SRC/usr/gen_init_cpio.c" ||
 	die "cannot build $SRC/usr/gen_init_cpio.c"
 
-# Guest programs in C (tests/guest/*.c), linked statically on the host.
+# Guest programs in C (tests/guest/*.c), linked statically on the host
+# (with the cross compiler for another architecture).
 bins=$VDIR/guest-bin
 rm -rf "$bins"
 mkdir -p "$bins"
 for c in "$REPO"/tests/guest/*.c "$REPO"/tests/bench/*.c; do
 	[ -e "$c" ] || continue
 	prog=$bins/$(basename "$c" .c)
-	cc -static -O2 -Wall -Werror -o "$prog" "$c" || die "cannot build guest program $c"
+	$GUEST_CC -static -O2 -Wall -Werror -o "$prog" "$c" ||
+		die "cannot build guest program $c with $GUEST_CC"
 done
 
 modules="$OBJ/lib/test_static_key_base.ko $OBJ/lib/test_static_keys.ko"

@@ -13,7 +13,15 @@ TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 SOURCE_PKG=${SOURCE_PKG:-linux-source-6.1}
 # series: the series applied; distro: the tree as packaged; off: the tree
 # with CONFIG_JUMP_LABEL=n; series-off: the series with CONFIG_JUMP_LABEL=n.
-VARIANTS="series distro off series-off"
+# Each is an x86-64 kernel; ARCH-VARIANT (arm64-series, ...) is the same
+# for another architecture of configs/arch/.  HARNESS_ARCH=arm64 (make
+# ARCH=arm64) makes the four arm64 ones the variants; otherwise they are
+# x86-64's four and arm64's series.
+case ${HARNESS_ARCH:-} in
+"") VARIANTS="series distro off series-off arm64-series" ;;
+x86_64) VARIANTS="series distro off series-off" ;;
+*) VARIANTS="$HARNESS_ARCH-series $HARNESS_ARCH-distro $HARNESS_ARCH-off $HARNESS_ARCH-series-off" ;;
+esac
 # make bench's kernels: series, distro and off with patches/bench/series
 # on top (the getppid demo branch, jump_label_init() timed).
 BENCH_VARIANTS="bench-series bench-distro bench-off"
@@ -29,6 +37,9 @@ variant_traits() {
 	bench-series) echo series jump-labels bench ;;
 	bench-distro) echo jump-labels bench ;;
 	bench-off) echo bench ;;
+	*-*) [ -f "$REPO/configs/arch/${1%%-*}.conf" ] || return 1
+		case ${1#*-} in bench-*) return 1 ;; esac
+		variant_traits "${1#*-}" ;;
 	*) return 1 ;;
 	esac
 }
@@ -136,10 +147,22 @@ variant_series() {
 	fi
 }
 
-# Per-variant paths; call set_variant first.
+# variant_arch VARIANT: the architecture (a file of configs/arch/).
+variant_arch() {
+	if [ -f "$REPO/configs/arch/${1%%-*}.conf" ]; then
+		echo "${1%%-*}"
+	else
+		echo x86_64
+	fi
+}
+
+# Per-variant paths, and the variables of its architecture's row
+# (configs/arch/ARCH.conf); call set_variant first.
 set_variant() {
 	check_variant "$1"
 	VARIANT=$1
+	VARIANT_ARCH=$(variant_arch "$1")
+	. "$REPO/configs/arch/$VARIANT_ARCH.conf"
 	ROOT=$(tree_root)
 	PRISTINE=$ROOT/pristine
 	VDIR=$ROOT/$VARIANT

@@ -178,8 +178,11 @@ def summary(name, logdir, boot, rows):
         parts.append(f'boot {secs} s ({accel})')
     sites = read_sites(logdir)
     if sites:
-        parts.append(f"{sites['sites']} sites on {sites['keys']} keys, "
-                     f"{sites['short']} of 2 bytes ({short_share(sites):.2%})")
+        line = f"{sites['sites']} sites on {sites['keys']} keys"
+        # 2-byte sites are x86's; an arm64 site is always 4 bytes
+        if sites['short'] or not sites['long']:
+            line += f", {sites['short']} of 2 bytes ({short_share(sites):.2%})"
+        parts.append(line)
     parts.append(f'{len(rows)} checks')
     return f'{name}: ' + ', '.join(parts)
 

@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 """sites.py [--by-insn] VMLINUX: count a kernel's static branch sites.
 
-Reads the __jump_table of an x86-64 vmlinux (between __start___jump_table
-and __stop___jump_table; entries of s32 code, s32 target, s64 key, each
-relative to its own field) and the bytes at every site as linked, and
-prints one line of key=value pairs:
+Reads the __jump_table of an x86-64 or arm64 vmlinux (between
+__start___jump_table and __stop___jump_table; entries of s32 code, s32
+target, s64 key, each relative to its own field) and the bytes at every
+site as linked, and prints one line of key=value pairs:
 
     sites=N keys=K short=S long=L other=O jump_entry=16 static_key=16
 
 short: 2-byte sites (NOP2 66 90 or JMP rel8 EB), long: 5-byte (NOP5
-0f 1f 44 00 00 or JMP rel32 E9), other: anything else.  With --by-insn
-the line is the sites by instruction as linked instead:
+0f 1f 44 00 00 or JMP rel32 E9), other: anything else; on arm64 every
+site is long (NOP or B, 4 bytes).  With --by-insn the line is the sites
+by instruction as linked instead:
 
-    nop2=A jmp8=B nop5=C jmp32=D other=O  The struct sizes
+    nop2=A jmp8=B nop5=C jmp32=D other=O    (arm64: nop=A b=B other=O)
+
+The struct sizes
 come from the DWARF-less way: the entry size is the table's stride, the
 key size the distance the kernel's own STATIC_KEY_INIT gives (read from
 the symbol table: sizeof is the st_size of a plain key).  Standard
@@ -23,6 +26,7 @@ import sys
 
 NOP2 = bytes([0x66, 0x90])
 NOP5 = bytes([0x0F, 0x1F, 0x44, 0x00, 0x00])
+EM_X86_64, EM_AARCH64 = 62, 183
 
 
 class Elf:
@@ -32,6 +36,9 @@ class Elf:
         d = self.data
         if d[:4] != b"\x7fELF" or d[4] != 2 or d[5] != 1:
             raise SystemExit(f"{path}: not a little-endian ELF64 file")
+        self.machine = struct.unpack_from("<H", d, 0x12)[0]
+        if self.machine not in (EM_X86_64, EM_AARCH64):
+            raise SystemExit(f"{path}: neither x86-64 nor arm64")
         (self.phoff, self.shoff) = struct.unpack_from("<QQ", d, 0x20)
         (self.phentsize, self.phnum, self.shentsize, self.shnum) = \
             struct.unpack_from("<HHHH", d, 0x36)
@@ -76,8 +83,14 @@ class Elf:
         raise SystemExit(f"address {vaddr:#x} is in no loaded segment")
 
 
-def instruction(head):
-    """The instruction a site holds, from its first five bytes."""
+def instruction(elf, code):
+    """The instruction a site holds, as linked."""
+    if elf.machine == EM_AARCH64:
+        insn = struct.unpack("<I", elf.read(code, 4))[0]
+        if insn == 0xD503201F:
+            return "nop"
+        return "b" if insn & 0xFC000000 == 0x14000000 else "other"
+    head = elf.read(code, 5)
     if head[:2] == NOP2:
         return "nop2"
     if head[0] == 0xEB:
@@ -108,12 +121,12 @@ def count(path):
     keys = set()
     stats = {"short": 0, "long": 0, "other": 0}
     size = {"nop2": "short", "jmp8": "short", "nop5": "long", "jmp32": "long",
-            "other": "other"}
+            "nop": "long", "b": "long", "other": "other"}
     n = 0
     for code, key in sites(elf):
         n += 1
         keys.add(key)
-        stats[size[instruction(elf.read(code, 5))]] += 1
+        stats[size[instruction(elf, code)]] += 1
     out = {"sites": n, "keys": len(keys)}
     out.update(stats)
     return out
@@ -121,9 +134,11 @@ def count(path):
 
 def by_instruction(path):
     elf = Elf(path)
-    stats = dict.fromkeys(("nop2", "jmp8", "nop5", "jmp32", "other"), 0)
+    names = ("nop", "b") if elf.machine == EM_AARCH64 else \
+        ("nop2", "jmp8", "nop5", "jmp32")
+    stats = dict.fromkeys(names + ("other",), 0)
     for code, _key in sites(elf):
-        stats[instruction(elf.read(code, 5))] += 1
+        stats[instruction(elf, code)] += 1
     return stats
 
 

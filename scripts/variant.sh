@@ -16,7 +16,8 @@ step() {
 	name=$1
 	shift
 	rc=$LOGS/$name.rc
-	{ { "$@" 2>&1 1>&3 3>&-; echo $? > "$rc"; } | tee "$LOGS/$name.err" >&2; } 3>&1
+	{ { status=0; "$@" 2>&1 1>&3 3>&- || status=$?; echo $status > "$rc"; } |
+		tee "$LOGS/$name.err" >&2; } 3>&1
 	if [ "$(cat "$rc")" != 0 ]; then
 		msg=$(grep 'error:' "$LOGS/$name.err" | tail -1 | sed 's/^[^:]*: error: //')
 		echo "$name ${msg:-failed, see $LOGS/$name.err}" > "$LOGS/failed"

@@ -15,8 +15,8 @@
  *   key <symbol+offset> default=<true|false> count=<n> sites=<n>
  *     site <symbol+offset> <likely|unlikely> <insn>
  *
- * insn is nop2, nop5, jmp8 or jmp32 (a jump to the entry's target),
- * unknown, or freed (a site in init text, which is gone after boot).
+ * insn is nop2, nop5, jmp8 or jmp32 (a jump to the entry's target) on
+ * x86-64, nop or b (a branch to the target) on arm64, unknown, or freed (a site in init text, which is gone after boot).
  * With KEY, only that key's lines (exit 1 if it has none); with
  * --summary, one line
  * "sites=N keys=K short=S long=L other=O freed=F".
@@ -164,6 +164,7 @@ static int site_cmp(const void *a, const void *b)
 	return x->code < y->code ? -1 : x->code > y->code;
 }
 
+#if defined(__x86_64__)
 /* The instruction at a site: the NOP or the JMP of its size, or neither. */
 static const char *decode(const struct site *s, int *size)
 {
@@ -185,6 +186,26 @@ static const char *decode(const struct site *s, int *size)
 		return "jmp32";
 	return "unknown";
 }
+#elif defined(__aarch64__)
+/* The instruction at a site: NOP, or B to the entry's target, or neither. */
+static const char *decode(const struct site *s, int *size)
+{
+	uint32_t insn;
+	int64_t offset;
+
+	read_kernel(s->code, &insn, sizeof(insn));
+	*size = 4;
+	if (insn == 0xd503201f)
+		return "nop";
+	/* B: imm26, in instructions, signed */
+	offset = (int64_t)((int32_t)(insn << 6) >> 6) * 4;
+	if ((insn & 0xfc000000) == 0x14000000 && s->code + offset == s->target)
+		return "b";
+	return "unknown";
+}
+#else
+#error "kcore-sites: no decoder for this architecture"
+#endif
 
 int main(int argc, char **argv)
 {
@@ -251,7 +272,7 @@ int main(int argc, char **argv)
 			if (!sites[k].init)
 				insn = decode(&sites[k], &size);
 			shorts += size == 2;
-			longs += size == 5;
+			longs += size >= 4;
 			other += !sites[k].init && size == 0;
 			freed += sites[k].init;
 			if (summary)

@@ -8,6 +8,7 @@
 # pi_inject_timer.
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
+[ "$(uname -m)" = x86_64 ] || skip_all "x86's kvm keys: this guest is $(uname -m)"
 [ -e /dev/kvm ] || skip_all "no /dev/kvm in the guest (kvm_amd needs SVM: $(grep -c -w svm /proc/cpuinfo) CPUs with svm)"
 plan 9
 

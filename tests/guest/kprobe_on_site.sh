@@ -31,7 +31,7 @@ set -- $(awk '$1 == "site" && $4 != "freed" {
 		sub(/\+/, " ", $2); print $2, $4; exit }' $KEYS_TMP/kprobe.sites)
 next=
 if [ $# = 3 ]; then
-	case $3 in nop2 | jmp8) size=2 ;; *) size=5 ;; esac
+	case $3 in nop2 | jmp8) size=2 ;; nop | b) size=4 ;; *) size=5 ;; esac
 	next=$(printf '%s+0x%x' "$1" $(($2 + size)))
 fi
 # An enabled event records task names through a probe on sched_switch,

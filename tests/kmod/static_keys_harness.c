@@ -66,8 +66,43 @@ static const struct harness_key harness_keys[] = {
 };
 
 #ifdef HARNESS_MODULE_SITES
+#ifdef CONFIG_X86_64
 static const u8 nop2[] = { 0x66, 0x90 };
 static const u8 nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+
+static bool site_is_nop(const u8 *code)
+{
+	return !memcmp(code, nop2, sizeof(nop2)) ||
+	       !memcmp(code, nop5, sizeof(nop5));
+}
+
+/* Where the JMP at @code goes; false if it is not a JMP. */
+static bool site_jump_dest(const u8 *code, unsigned long *dest)
+{
+	if (code[0] == 0xeb)
+		*dest = (unsigned long)code + 2 + (s8)code[1];
+	else if (code[0] == 0xe9)
+		*dest = (unsigned long)code + 5 + get_unaligned((s32 *)(code + 1));
+	else
+		return false;
+	return true;
+}
+#else /* arm64: every site is one instruction, NOP or B */
+static bool site_is_nop(const u8 *code)
+{
+	return le32_to_cpu(*(const __le32 *)code) == 0xd503201f;
+}
+
+static bool site_jump_dest(const u8 *code, unsigned long *dest)
+{
+	u32 insn = le32_to_cpu(*(const __le32 *)code);
+
+	if ((insn & 0xfc000000) != 0x14000000)
+		return false;
+	*dest = (unsigned long)code + (sign_extend32(insn & 0x03ffffff, 25) << 2);
+	return true;
+}
+#endif
 
 /*
  * Check the instruction at every site of @hk's key: a JMP to the entry's
@@ -91,18 +126,12 @@ static int check_site_bytes(struct kunit *test, const struct harness_key *hk)
 			continue;
 		sites++;
 		if (!want_jmp) {
-			KUNIT_EXPECT_TRUE_MSG(test,
-				!memcmp(code, nop2, sizeof(nop2)) ||
-				!memcmp(code, nop5, sizeof(nop5)),
+			KUNIT_EXPECT_TRUE_MSG(test, site_is_nop(code),
 				"%s site %pS: want a NOP, found %5ph",
 				hk->name, code, code);
 			continue;
 		}
-		if (code[0] == 0xeb) {
-			dest = (unsigned long)code + 2 + (s8)code[1];
-		} else if (code[0] == 0xe9) {
-			dest = (unsigned long)code + 5 + get_unaligned((s32 *)(code + 1));
-		} else {
+		if (!site_jump_dest(code, &dest)) {
 			KUNIT_FAIL(test, "%s site %pS: want a JMP to %pS, found %5ph",
 				   hk->name, code, (void *)target, code);
 			continue;

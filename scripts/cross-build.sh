@@ -1,0 +1,87 @@
+#!/bin/sh
+# cross-build.sh [ARCH...]: the series' generic core (kernel/jump_label.o)
+# and each architecture's own backend (arch/*/kernel/jump_label.o), built
+# with Debian's cross compiler for every architecture of configs/cross/
+# (or those named), from the series worktree (make prepare), with
+# tinyconfig plus CONFIG_JUMP_LABEL=y, modules and debugfs.  Writes
+# Documentation/cross-build.md: per architecture, whether
+# CONFIG_JUMP_LABEL stayed on and both objects built; an architecture
+# without its compiler is listed as not built.  Exit 1 if any build
+# failed.  arm64 is not here: make check boots it (configs/arch/).
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant series
+[ -f "$SRC/kernel/jump_label.c" ] || die "no series tree in $SRC: run make prepare"
+out=$ROOT/cross
+mkdir -p "$out"
+rows=
+for a in ${*:-$(cd "$REPO/configs/cross" && ls ./*.conf | sed 's|^\./||; s|\.conf$||')}; do
+	[ -f "$REPO/configs/cross/$a.conf" ] || die "no configs/cross/$a.conf"
+	rows="$rows $a"
+done
+n=$(echo $rows | wc -w)
+i=0
+failed=0
+table=$out/results.md
+: > "$table"
+for a in $rows; do
+	i=$((i + 1))
+	# shellcheck disable=SC1090
+	. "$REPO/configs/cross/$a.conf"
+	obj=$out/$a
+	log=$out/$a.log
+	cc=${CROSS_COMPILE}gcc
+	if ! command -v "$cc" > /dev/null 2>&1; then
+		note "$a ($i of $n): no $cc (apt-get install $PACKAGES): not built"
+		echo "| $a | $PACKAGES not installed | not built |" >> "$table"
+		continue
+	fi
+	note "$a ($i of $n): building kernel/jump_label.o and arch/$KERNEL_ARCH/kernel/jump_label.o (log: $log)"
+	rm -rf "$obj"
+	mkdir -p "$obj"
+	printf '%s\n' CONFIG_JUMP_LABEL=y CONFIG_MODULES=y CONFIG_DEBUG_FS=y \
+		CONFIG_KALLSYMS=y $CONFIG > "$obj/fragment"
+	progress_status() {
+		echo "$(grep -c '^  [A-Z]' "$log") build steps (log: $log)"
+	}
+	(
+		kmake() {
+			make -C "$SRC" O="$obj" ARCH="$KERNEL_ARCH" \
+				CROSS_COMPILE="$CROSS_COMPILE" "$@"
+		}
+		kmake tinyconfig &&
+		(cd "$SRC" && ARCH=$KERNEL_ARCH CROSS_COMPILE=$CROSS_COMPILE \
+			scripts/kconfig/merge_config.sh -O "$obj" "$obj/.config" "$obj/fragment") &&
+		grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" &&
+		kmake -j"${JOBS:-$(nproc)}" kernel/jump_label.o \
+			"arch/$KERNEL_ARCH/kernel/jump_label.o"
+	) > "$log" 2>&1 &
+	if watch_progress $! "$a ($i of $n)"; then
+		echo "| $a | $($cc -dumpversion) | built |" >> "$table"
+	elif ! grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" 2>/dev/null; then
+		failed=1
+		note "$a: CONFIG_JUMP_LABEL did not stay on; log: $log"
+		echo "| $a | $($cc -dumpversion) | CONFIG_JUMP_LABEL dropped |" >> "$table"
+	else
+		failed=1
+		grep -m5 'error' "$log" >&2 || tail -5 "$log" >&2
+		note "$a: build failed; log: $log"
+		echo "| $a | $($cc -dumpversion) | FAILED: $(grep -m1 'error' "$log" | cut -c1-80) |" >> "$table"
+	fi
+done
+{
+	echo "# Cross builds of the series' core and backends"
+	echo
+	echo "Written by \`make cross-build\` ($(date -u +%Y-%m-%d)): for each architecture"
+	echo "of \`configs/cross/\`, \`kernel/jump_label.o\` and the architecture's"
+	echo "\`arch/*/kernel/jump_label.o\` of the whole series, tinyconfig with"
+	echo "\`CONFIG_JUMP_LABEL=y\`, modules and debugfs, built with Debian's cross"
+	echo "compiler.  Built only: none of these is booted.  arm64 and x86-64 are"
+	echo "built, booted and checked by \`make check\`."
+	echo
+	echo "| architecture | compiler | result |"
+	echo "|---|---|---|"
+	cat "$table"
+} > "$REPO/Documentation/cross-build.md"
+note "wrote $REPO/Documentation/cross-build.md"
+exit $failed
