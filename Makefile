@@ -51,12 +51,15 @@ run: deps
 	-$(S)/variant.sh $(VARIANT)
 	$(S)/report.py $(call logdirs,$(VARIANT))
 
+# The default run's record is check.json (check-readme, cover-letter read
+# it); an ARCH= run's is check-ARCH.json.
+CHECK = check$(if $(HARNESS_ARCH),-$(HARNESS_ARCH))
 check: deps
-	@mkdir -p $(ROOT) && date +%s > $(ROOT)/check.start
+	@mkdir -p $(ROOT) && date +%s > $(ROOT)/$(CHECK).start
 	-for v in $(VARIANTS); do $(S)/variant.sh $$v; done
 	-$(S)/host-test.sh
-	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/check.start) )) > $(ROOT)/check.seconds
-	$(S)/report.py --json $(ROOT)/check.json \
+	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/$(CHECK).start) )) > $(ROOT)/$(CHECK).seconds
+	$(S)/report.py --json $(ROOT)/$(CHECK).json \
 		$(call logdirs,$(VARIANTS)) host=$(ROOT)/host/logs:host
 
 # The last make check's table into Documentation/check-results.md and its
