@@ -5,7 +5,8 @@
 # (or those named), from the series worktree (make prepare), with
 # tinyconfig plus CONFIG_JUMP_LABEL=y, modules and debugfs.  Writes
 # Documentation/cross-build.md: per architecture, whether
-# CONFIG_JUMP_LABEL stayed on and both objects built; an architecture
+# CONFIG_JUMP_LABEL stayed on and both objects built without a compiler
+# warning; an architecture
 # without its compiler is listed as not built.  Exit 1 if any build
 # failed.  arm64 is not here: make check boots it (configs/arch/).
 set -eu
@@ -57,7 +58,14 @@ for a in $rows; do
 			"arch/$KERNEL_ARCH/kernel/jump_label.o"
 	) > "$log" 2>&1 &
 	if watch_progress $! "$a ($i of $n)"; then
-		echo "| $a | $($cc -dumpversion) | built |" >> "$table"
+		warnings=$(grep -cE '\.(c|h|S):[0-9]+:[0-9]+: warning' "$log" || true)
+		if [ "$warnings" = 0 ]; then
+			echo "| $a | $($cc -dumpversion) | built |" >> "$table"
+		else
+			failed=1
+			note "$a: $warnings compiler warnings; log: $log"
+			echo "| $a | $($cc -dumpversion) | built with $warnings compiler warnings |" >> "$table"
+		fi
 	elif ! grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" 2>/dev/null; then
 		failed=1
 		note "$a: CONFIG_JUMP_LABEL did not stay on; log: $log"
