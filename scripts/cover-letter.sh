@@ -42,7 +42,7 @@ git -C "$am" -c user.name="$(git -C "$am" log -1 --format=%an)" \
 	sed -e '1d' -e '/^<!--/,/^-->/d' "$text" | sed -e '/./,$!d'
 	echo
 	if [ -s "$ROOT/check.json" ]; then
-		echo "The last make check of this tree (x86_64, QEMU TCG):"
+		echo "The last make check (QEMU TCG; arm64-* on arm64, the rest x86_64):"
 		python3 - "$ROOT/check.json" <<-'EOF'
 		import json, sys
 		runs = json.load(open(sys.argv[1]))
