@@ -6,9 +6,9 @@
 # tinyconfig plus CONFIG_JUMP_LABEL=y, modules and debugfs.  Writes
 # Documentation/cross-build.md: per architecture, whether
 # CONFIG_JUMP_LABEL stayed on and both objects built without a compiler
-# warning; an architecture
-# without its compiler is listed as not built.  Exit 1 if any build
-# failed.  arm64 is not here: make check boots it (configs/arch/).
+# warning; an architecture without its compiler is listed as not built.
+# Exit 1 if any build failed.  arm64 is not here: make check boots it
+# (configs/arch/).
 set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant series

@@ -9,23 +9,22 @@ set -eu
 # its PACKAGES: cross compiler, QEMU.  A busybox of another architecture
 # (busybox-static:arm64) is not installed but fetched by
 # foreign-busybox.sh, which needs dpkg to know that architecture.
-arch_packages=
-foreign=
-for v in $VARIANTS; do
+arch_words=$(for v in $VARIANTS; do
 	(
 		. "$REPO/configs/arch/$(variant_arch "$v").conf"
 		echo "$PACKAGES"
 		case $BUSYBOX_PACKAGE in *:*) echo "foreign:${BUSYBOX_PACKAGE#*:}" ;; esac
 	)
-done | tr ' ' '\n' | sort -u > "${TMPDIR:-/tmp}/static-keys-arch-packages"
-for p in $(cat "${TMPDIR:-/tmp}/static-keys-arch-packages"); do
+done | tr ' ' '\n' | sort -u)
+arch_packages=
+foreign=
+for p in $arch_words; do
 	case $p in
 	foreign:*) dpkg --print-foreign-architectures | grep -qx "${p#foreign:}" ||
 			foreign="$foreign ${p#foreign:}" ;;
 	*) arch_packages="$arch_packages $p" ;;
 	esac
 done
-rm -f "${TMPDIR:-/tmp}/static-keys-arch-packages"
 
 PACKAGES=${DEPS_PACKAGES:-"$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
 cpio quilt ccache python3 python3-ply python3-git git xz-utils file
