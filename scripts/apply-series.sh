@@ -4,6 +4,8 @@
 # modified; a patch that does not apply is named with the file that failed,
 # and the worktree is put back to its pristine state.
 # apply-series.sh --hash: print a hash of the series and all its patches.
+# apply-series.sh --code-hash: the same of what the patches change (from
+# each one's first 'diff --git' on), so that a changelog edit keeps it.
 # apply-series.sh --list: print the patch names, in order.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -31,6 +33,12 @@ if [ "${1:-}" = --hash ]; then
 	} | sha256sum | cut -d' ' -f1
 	exit 0
 fi
+if [ "${1:-}" = --code-hash ]; then
+	for p in $(patch_names); do
+		sed -n '/^diff --git /,$p' "$PATCHES/$p"
+	done | sha256sum | cut -d' ' -f1
+	exit 0
+fi
 
 # --more WORKTREE: the worktree holds the first patches of the series,
 # applied by this script (prepare.sh checked them); push the rest.
@@ -39,7 +47,7 @@ if [ "${1:-}" = --more ]; then
 	more=y
 	shift
 fi
-wt=${1:?usage: apply-series.sh [--more] WORKTREE | --hash | --list}
+wt=${1:?usage: apply-series.sh [--more] WORKTREE | --hash | --code-hash | --list}
 [ -d "$wt" ] || die "$wt is not a directory"
 cd "$wt"
 if [ -n "$more" ]; then

@@ -4,9 +4,12 @@
   bisect-summary.py BISECT-DIR SERIES-FILE > Documentation/bisect.md
 
 BISECT-DIR holds one directory per prefix, NN-<patch>/<variant>/, each
-with the logs of that prefix's run (build-seconds, failed, report).  Every
-patch of SERIES-FILE gets a row per variant; a prefix that was not run
-says so, so that the table never claims more than the logs show.
+with the logs of that prefix's run (build-seconds, failed, report, the
+code hash it ran and, if it passed, that hash in 'proven'), and 'hashes'
+with the code hash of every prefix of the series now.  Every patch of
+SERIES-FILE gets a row per variant; a prefix that was not run, or was run
+with other code, says so, so that the table never claims more than the
+logs show.
 """
 
 import os
@@ -16,61 +19,90 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import read  # noqa: E402
 
-VARIANTS = {'series': 'y', 'series-off': 'n'}
+VARIANTS = {'bisect-series': 'y', 'bisect-series-off': 'n'}
 COUNTS = re.compile(r'^(\d+) passed, (\d+) failed, (\d+) skipped$', re.M)
 
 
-def row(logs):
-    """(build, boot, passed, failed, skipped, build seconds) of one run."""
+def first_word(path, default='-'):
+    text = (read(path) or '').split()
+    return text[0] if text else default
+
+
+def row(logs, code_hash):
+    """The columns of one prefix's run, and whether it proves the prefix as
+    the series is now (its code hash is the current one); None if not run.
+    """
     if not os.path.isdir(logs):
         return None
     failed = (read(os.path.join(logs, 'failed')) or '').strip()
     step = failed.split(' ', 1)[0] if failed else ''
     build = 'failed' if step in ('tree', 'prepare', 'build') else 'ok'
     report = read(os.path.join(logs, 'report')) or ''
-    status = read(os.path.join(logs, 'boot.status'))
+    status = (read(os.path.join(logs, 'boot.status')) or '').split()
     if build != 'ok':
         boot = '-'
     elif step in ('initramfs', 'boot') or not status:
         boot = 'failed'
     else:
-        boot = 'ok' if status.split()[0] == '0' else f'exit {status.split()[0]}'
+        boot = 'ok' if status[0] == '0' else f'exit {status[0]}'
     m = list(COUNTS.finditer(report))
     passed, nfail, skipped = (m[-1].groups() if m else ('-', '-', '-'))
     if boot == 'ok' and re.search(r'^boot\s+\S*fail', report, re.M):
         boot = 'failed'
-    seconds = (read(os.path.join(logs, 'build-seconds')) or '-').strip()
-    return build, boot, passed, nfail, skipped, seconds
+    build_s = first_word(os.path.join(logs, 'build-seconds'))
+    boot_s = status[1] if len(status) > 1 else '-'
+    harness = first_word(os.path.join(logs, 'harness'), '?')
+    proven = first_word(os.path.join(logs, 'proven'), '') == code_hash
+    if first_word(os.path.join(logs, 'code-hash'), '') != code_hash:
+        build = 'stale: older code'
+    return ((build, boot, passed, nfail, skipped, build_s, boot_s, harness),
+            proven)
+
+
+def seconds(value):
+    return int(value) if value.isdigit() else 0
 
 
 def main(bisect_dir, series_file):
     with open(series_file) as f:
         patches = [l.split('#')[0].strip() for l in f]
     patches = [p for p in patches if p]
+    hashes = {}
+    for line in (read(os.path.join(bisect_dir, 'hashes')) or '').splitlines():
+        n, code_hash = line.split()
+        hashes[int(n)] = code_hash
     out = ['# make bisect: every prefix of the series', '',
            'Written by `scripts/bisect-summary.py` from the logs of '
            '`make bisect` (`$CACHE_DIR/<version>/bisect/`); a row without '
-           'figures is a prefix that run did not reach.  `JL`: '
-           'CONFIG_JUMP_LABEL.  Checks: the harness\'s report for that '
-           'prefix (build, boot, and every guest check).', '',
+           'figures is a prefix no run has reached, a stale one was run '
+           'with other code than its patches hold now (changelogs aside). '
+           '`JL`: CONFIG_JUMP_LABEL.  Checks: the harness\'s report for '
+           'that prefix (build, boot, and every guest check).  `harness`: '
+           'the commit of this repository that ran it.', '',
            '| prefix | patch | JL | build | boot | passed | failed | '
-           'skipped | build s |',
-           '|---:|---|:-:|---|---|---:|---:|---:|---:|']
+           'skipped | build s | boot s | harness |',
+           '|---:|---|:-:|---|---|---:|---:|---:|---:|---:|---|']
     proven = {v: 0 for v in VARIANTS}
+    total = 0
     for variant, jl in VARIANTS.items():
         for n, patch in enumerate(patches, 1):
-            logs = os.path.join(bisect_dir, f'{n:02d}-{patch[:-6]}', variant)
-            r = row(logs)
             name = patch[:-6] if patch.endswith('.patch') else patch
+            logs = os.path.join(bisect_dir, f'{n:02d}-{name}', variant)
+            r = row(logs, hashes.get(n))
             if r is None:
-                out.append(f'| {n} | {name} | {jl} | not run | | | | | |')
+                out.append(f'| {n} | {name} | {jl} | not run '
+                           '| | | | | | | |')
                 continue
-            out.append(f'| {n} | {name} | {jl} | ' + ' | '.join(r) + ' |')
-            if r[0] == r[1] == 'ok' and r[3] == '0':
+            cols, ok = r
+            out.append(f'| {n} | {name} | {jl} | ' + ' | '.join(cols) + ' |')
+            if ok:
                 proven[variant] += 1
-    out += ['', 'Proven (built, booted, no check failed): ' + ', '.join(
-        f'{n} of {len(patches)} prefixes with CONFIG_JUMP_LABEL={jl}'
-        for (v, jl), n in zip(VARIANTS.items(), proven.values())) + '.']
+                total += seconds(cols[5]) + seconds(cols[6])
+    out += ['', 'Proven (built, booted, no check failed, with the code the '
+            'patches hold now): ' + ', '.join(
+                f'{n} of {len(patches)} prefixes with CONFIG_JUMP_LABEL={jl}'
+                for (v, jl), n in zip(VARIANTS.items(), proven.values()))
+            + f'.  Their builds and boots took {total // 60} min in all.']
     print('\n'.join(out))
 
 

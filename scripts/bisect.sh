@@ -1,46 +1,73 @@
 #!/bin/sh
 # bisect.sh: build and boot every prefix of the series, in order, first
-# with CONFIG_JUMP_LABEL (the series variant's worktree), then without it
-# (series-off's), and stop at the first that fails (its checks included).
-# BISECT_VARIANTS picks the variants; BISECT_FROM=N starts at prefix N
-# (after a run that proved the ones before it).  Each prefix's logs are
-# kept in $ROOT/bisect/<n>-<patch>/<variant>/, and after each prefix the
-# summary of all of them is written to Documentation/bisect.md
-# (scripts/bisect-summary.py), to be committed with the series.
+# with CONFIG_JUMP_LABEL (variant bisect-series), then without it
+# (bisect-series-off), and stop at the first that fails (its checks
+# included).  Those are worktrees of their own: make check's kernels are
+# left as they are, and each prefix pushes one more patch onto the last.
+#
+# A prefix is proven when its build, boot and report passed; the code
+# hash of its patches (apply-series.sh --code-hash: their diffs, not
+# their changelogs) is then kept in its logs, and a later run skips every
+# prefix already proven with the same code, so an interrupted run resumes
+# where it stopped and a changelog edit costs nothing.  BISECT_FRESH=y
+# forgets every earlier proof; BISECT_VARIANTS picks the variants.
+# Each prefix's logs are kept in $ROOT/bisect/<n>-<patch>/<variant>/, and
+# after each prefix the summary of all of them is written to
+# Documentation/bisect.md (scripts/bisect-summary.py), to be committed
+# with the series.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
 out=$ROOT/bisect
-from=${BISECT_FROM:-1}
-[ "$from" -ge 1 ] 2>/dev/null || die "BISECT_FROM=$from: not a prefix number"
-# A run from prefix 1 starts afresh; a later start keeps earlier logs.
-[ "$from" = 1 ] && rm -rf "$out"
+[ -z "${BISECT_FRESH:-}" ] || rm -rf "$out"
 mkdir -p "$out"
 patches=$(series_patches "$REPO/series")
 [ -n "$patches" ] || die "the series is empty: nothing to bisect"
 total=$(echo "$patches" | wc -l)
 summary=$REPO/Documentation/bisect.md
+harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
+
+# The code hash of every prefix, one "N HASH" line each, for this script
+# and the summary.
+n=0
+: > "$out/series"
+: > "$out/hashes.new"
+for p in $patches; do
+	n=$((n + 1))
+	echo "$p" >> "$out/series"
+	echo "$n $(SERIES=$out/series "$REPO/scripts/apply-series.sh" --code-hash)" >> "$out/hashes.new"
+done
+mv "$out/hashes.new" "$out/hashes"
+
 write_summary() {
 	"$REPO/scripts/bisect-summary.py" "$out" "$REPO/series" > "$summary.new" &&
 		mv "$summary.new" "$summary"
 }
 
-for v in ${BISECT_VARIANTS:-series series-off}; do
+for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 	variant_has_series "$v" || die "$v: not a variant with the series"
 	n=0
 	: > "$out/series"
 	for p in $patches; do
 		n=$((n + 1))
 		echo "$p" >> "$out/series"
-		[ "$n" -ge "$from" ] || continue
-		note "prefix $n/$total ($v): $p"
+		hash=$(sed -n "s/^$n //p" "$out/hashes")
 		logs=$out/$(printf %02d "$n")-${p%.patch}/$v
+		if [ "$(cat "$logs/proven" 2>/dev/null)" = "$hash" ]; then
+			note "prefix $n/$total ($v): proven by an earlier run with the same code ($(cat "$logs/harness" 2>/dev/null || echo '?'))"
+			continue
+		fi
+		note "prefix $n/$total ($v): $p"
 		mkdir -p "${logs%/*}"
 		ok=1
 		SERIES=$out/series SERIES_PREFIX=$n "$REPO/scripts/variant.sh" "$v" || ok=0
+		set_variant "$v"
 		rm -rf "$logs"
-		cp -r "$ROOT/$v/logs" "$logs"
+		cp -r "$LOGS" "$logs"
+		echo "$harness" > "$logs/harness"
+		echo "$hash" > "$logs/code-hash"
 		"$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
+		[ $ok = 0 ] || echo "$hash" > "$logs/proven"
 		write_summary
 		if [ $ok = 1 ]; then
 			tail -1 "$logs/report" | sed "s|^|$p ($v): |" >&2
@@ -50,5 +77,6 @@ for v in ${BISECT_VARIANTS:-series series-off}; do
 		die "prefix $n/$total fails ($v), first at patch $p; logs: $logs; summary: $summary"
 	done
 done
+write_summary
 note "summary: $summary"
-note "prefixes $from to $total build, boot and pass their checks (${BISECT_VARIANTS:-series series-off})"
+note "every prefix of $total builds, boots and passes its checks (${BISECT_VARIANTS:-bisect-series bisect-series-off})"

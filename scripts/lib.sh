@@ -37,6 +37,9 @@ variant_traits() {
 	bench-series) echo series jump-labels bench ;;
 	bench-distro) echo jump-labels bench ;;
 	bench-off) echo bench ;;
+	# make bisect's own worktrees, so that proving prefixes leaves the
+	# check's kernels as they are.
+	bisect-series | bisect-series-off) variant_traits "${1#bisect-}" ;;
 	*-*) [ -f "$REPO/configs/arch/${1%%-*}.conf" ] || return 1
 		case ${1#*-} in bench-*) return 1 ;; esac
 		variant_traits "${1#*-}" ;;
