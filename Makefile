@@ -8,8 +8,9 @@
 #   make check ARCH=arm64     the four arm64 variants
 #   make bisect       every prefix of the series, built and booted
 #   make bench        speed and size: series, distro and off side by side
+#   make bench ARCH=arm64     the same for arm64's three
 #   make bench-readme the last bench's results into README.md (and the
-#                     cover letter)
+#                     cover letter); ARCH=arm64: arm64's, into its section
 #   make cover-letter patches/cover/0000-cover-letter.patch written again
 #   make torture      the torture check alone, longer (TORTURE_OPS=2000)
 #   make cross-build  the series' core and the other architectures'
@@ -35,7 +36,10 @@ export CACHE_DIR ACCEL TIMEOUT JOBS
 
 S         := scripts
 VARIANTS  := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
-BENCH_VARIANTS := $(shell REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
+BENCH_VARIANTS := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
+# make bench's results: $(ROOT)/bench for x86-64, bench-ARCH for another
+BENCH_ARCH = $(filter-out x86_64,$(HARNESS_ARCH))
+BENCH      = bench$(if $(BENCH_ARCH),-$(BENCH_ARCH))
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
@@ -73,13 +77,14 @@ bisect: deps
 
 # Speed and size, as ratios measured side by side in one run; prints, does
 # not assert.  The bench kernels are series, distro and off with
-# patches/bench/series on top; their boots: scripts/bench-boot.sh.
+# their architecture's bench patches (BENCH_SERIES of configs/arch/) on
+# top; their boots: scripts/bench-boot.sh.
 bench: deps
 	-for v in $(BENCH_VARIANTS); do $(S)/variant.sh $$v; done
-	$(S)/bench-report.py $(ROOT)/bench $(foreach v,$(BENCH_VARIANTS),$(v)=$(ROOT)/$(v))
+	$(S)/bench-report.py $(ROOT)/$(BENCH) $(foreach v,$(BENCH_VARIANTS),$(v)=$(ROOT)/$(v))
 
 bench-readme:
-	$(S)/bench-readme.sh $(ROOT)/bench
+	$(S)/bench-readme.sh $(ROOT)/$(BENCH) $(BENCH_ARCH)
 	$(S)/cover-letter.sh
 
 # patches/cover/0000-cover-letter.patch, from Documentation/cover-letter.md, the

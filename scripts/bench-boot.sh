@@ -3,7 +3,8 @@
 # BENCH_VARIANTS), in place of the checks' boot.  BENCH_BOOTS boots (3)
 # with one vCPU under -icount shift=0,sleep=off, where the guest clock and
 # TSC advance with executed instructions, so that figures repeat from
-# boot to boot; then one boot with four vCPUs that counts IPIs.  Each must
+# boot to boot; then one boot with four vCPUs that counts a flip's sync
+# rounds and what they run on each CPU (the architecture's BENCH_SYNC).  Each must
 # end with the guest's "bench done", or this names the log that did not.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -31,4 +32,5 @@ while [ "$i" -le "${BENCH_BOOTS:-3}" ]; do
 		"harness.bench_rounds=${BENCH_ROUNDS:-20000}"
 	i=$((i + 1))
 done
-boot bench-sync 4 "${ACCEL:-}" "" harness.bench=sync
+boot bench-sync 4 "${ACCEL:-}" "" harness.bench=sync \
+	"harness.bench_sync=$(echo $BENCH_SYNC | tr ' ' ,)"

@@ -1,14 +1,19 @@
 #!/bin/sh
-# bench-readme.sh BENCH-DIR: put the last 'make bench' results into the
-# repository: BENCH-DIR's results.md, .csv and plots to Documentation/bench/,
-# and results.md into README.md between the two "bench results" marker
-# lines (the rest of the README is kept as it is).
+# bench-readme.sh BENCH-DIR [ARCH]: put the last 'make bench' results into
+# the repository: BENCH-DIR's results.md, .csv and plots to
+# Documentation/bench/, and results.md into README.md between the two
+# "bench results" marker lines (the rest of the README is kept as it is).
+# With ARCH (make bench ARCH=arm64): Documentation/bench/ARCH/ and the
+# README's "ARCH bench results" markers.
 set -eu
 . "$(dirname "$0")/lib.sh"
-dir=${1:?usage: bench-readme.sh BENCH-DIR}
+dir=${1:?usage: bench-readme.sh BENCH-DIR [ARCH]}
+arch=${2:-}
+load_arch "${arch:-x86_64}"
 readme=$REPO/README.md
-begin='<!-- bench results: written by make bench-readme -->'
-end='<!-- end of bench results -->'
+begin="<!-- ${arch:+$arch }bench results: written by make bench-readme${arch:+ ARCH=$arch} -->"
+end="<!-- end of ${arch:+$arch }bench results -->"
+docs=Documentation/bench${arch:+/$arch}
 for f in results.md results.csv flip.svg pipe.svg; do
 	[ -s "$dir/$f" ] || die "$dir/$f missing: run 'make bench' first"
 done
@@ -17,7 +22,7 @@ grep -qxF "$begin" "$readme" && grep -qxF "$end" "$readme" ||
 ! grep -q '^### Missing or wrong' "$dir/results.md" ||
 	die "$dir/results.md reports missing or wrong figures; not copied"
 
-out=$REPO/Documentation/bench
+out=$REPO/$docs
 mkdir -p "$out"
 cp "$dir/results.md" "$dir/results.csv" "$dir/flip.svg" "$dir/pipe.svg" "$out/"
 
@@ -26,12 +31,12 @@ trap 'rm -f "$new"' EXIT
 {
 	sed "/^$begin\$/q" "$readme"
 	echo
-	echo "Measured by \`make bench\` on $(date -u +%Y-%m-%d) ($(nproc) host CPUs, QEMU $(qemu-system-x86_64 --version | sed -n '1s/.*version \([^ ]*\).*/\1/p'), TCG), copied here by \`make bench-readme\`; the CSV and the plots are in [Documentation/bench/](Documentation/bench/)."
+	echo "Measured by \`make bench${arch:+ ARCH=$arch}\` on $(date -u +%Y-%m-%d) ($(nproc) host CPUs, QEMU $($QEMU --version | sed -n '1s/.*version \([^ ]*\).*/\1/p'), TCG), copied here by \`make bench-readme${arch:+ ARCH=$arch}\`; the CSV and the plots are in [$docs/]($docs/)."
 	echo
 	# Headings one level down: the README's section is "##".
 	sed 's/^### /#### /' "$dir/results.md"
-	echo '![flip cost against sites](Documentation/bench/flip.svg)'
-	echo '![pipe-test per kernel](Documentation/bench/pipe.svg)'
+	echo "![flip cost against sites]($docs/flip.svg)"
+	echo "![pipe-test per kernel]($docs/pipe.svg)"
 	echo
 	sed -n "/^$end\$/,\$p" "$readme"
 } > "$new"

@@ -19,6 +19,7 @@ import csv
 import json
 import os
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -34,6 +35,46 @@ SEEDS_GETPPID = {
     "without": {"length": 80, "straight": 13, "branch": "3 / 10",
                 "insns": "`mov key,%eax`; `test`; `jne`"},
 }
+
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def arch_of(variant):
+    """The architecture of a bench variant: its prefix when
+    configs/arch/ has a row of that name (arm64-bench-series), x86-64's
+    otherwise (bench-series)."""
+    prefix = variant.split("-", 1)[0]
+    if os.path.exists(os.path.join(REPO, "configs", "arch", prefix + ".conf")):
+        return prefix
+    return "x86_64"
+
+
+def arch_row(arch):
+    """The KEY=VALUE lines of configs/arch/ARCH.conf (shell syntax, no
+    expansions), as a dict."""
+    row = {}
+    with open(os.path.join(REPO, "configs", "arch", arch + ".conf")) as f:
+        for line in f:
+            words = shlex.split(line, comments=True)
+            if len(words) == 1 and "=" in words[0]:
+                key, value = words[0].split("=", 1)
+                row[key] = value
+    return row
+
+
+# How each architecture's objdump shows an instruction, and which
+# mnemonics call, return, jump and branch on a condition.
+X86 = {"insn": re.compile(r"^\s*([0-9a-f]+):\s+((?:[0-9a-f]{2} )+)\s*(.*)$"),
+       "call": ("call",), "jump": ("jmp",),
+       "ret": lambda m, t: m.startswith("ret") or "__x86_return_thunk" in t,
+       "cond": lambda m: m.startswith("j")}
+ARM64 = {"insn": re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s+(.*)$"),
+         "call": ("bl", "blr"), "jump": ("b",),
+         "ret": lambda m, t: m in ("ret", "retaa", "retab"),
+         "cond": lambda m: m.startswith("b.") or m in ("cbz", "cbnz", "tbz",
+                                                       "tbnz")}
+ISA = {"x86_64": X86, "arm64": ARM64}
 
 
 def pairs(text):
@@ -85,33 +126,32 @@ def run(*cmd):
                           text=True).stdout
 
 
-def vmlinux_size(vmlinux):
+def vmlinux_size(tools, vmlinux):
     """text, data, bss as size(1) counts them (Berkeley format)."""
-    line = run("size", vmlinux).splitlines()[1].split()
+    line = run(tools + "size", vmlinux).splitlines()[1].split()
     return {"text": int(line[0]), "data": int(line[1]), "bss": int(line[2])}
 
 
-def symbol(vmlinux, name):
-    for line in run("nm", "-S", vmlinux).splitlines():
+def symbol(tools, vmlinux, name):
+    for line in run(tools + "nm", "-S", vmlinux).splitlines():
         f = line.split()
         if len(f) == 4 and f[3] == name:
             return int(f[0], 16), int(f[1], 16)
     return None
 
 
-INSN = re.compile(r"^\s*([0-9a-f]+):\s+((?:[0-9a-f]{2} )+)\s*(.*)$")
-
-
-def disassemble(vmlinux, name):
-    """[(address, bytes, text)] of function NAME, continuation lines of
-    long instructions merged."""
+def disassemble(tools, isa, vmlinux, name):
+    """[(address, bytes, text)] of function NAME, in memory order of the
+    bytes (an arm64 word is shown as a number)."""
     insns = []
-    raw = run("objdump", "-d", "-w", f"--disassemble={name}", vmlinux)
+    raw = run(tools + "objdump", "-d", "-w", f"--disassemble={name}", vmlinux)
     for line in raw.splitlines():
-        m = INSN.match(line)
+        m = isa["insn"].match(line)
         if m:
-            insns.append((int(m.group(1), 16), bytes.fromhex(m.group(2)),
-                          m.group(3).strip()))
+            code = bytes.fromhex(m.group(2))
+            if isa is ARM64:
+                code = code[::-1]
+            insns.append((int(m.group(1), 16), code, m.group(3).strip()))
     return insns
 
 
@@ -120,7 +160,7 @@ def jump_target(text, at):
     return int(m.group(1), 16) if m and int(m.group(1), 16) in at else None
 
 
-def straight_line(insns, avoid="_printk"):
+def straight_line(isa, insns, avoid="_printk"):
     """The instructions from the entry to the return with the demo key off,
     which is the path that never calls AVOID (the demo block's printk):
     NOPs run through, unconditional jumps are followed, and at a
@@ -135,17 +175,17 @@ def straight_line(insns, avoid="_printk"):
             code, text = at[pc]
             path.append((pc, code, text))
             mnem = text.split()[0] if text else ""
-            if avoid and mnem == "call" and f"<{avoid}>" in text:
+            if avoid and mnem in isa["call"] and f"<{avoid}>" in text:
                 return None
-            if mnem.startswith("ret") or "__x86_return_thunk" in text:
+            if isa["ret"](mnem, text):
                 return path
             target = jump_target(text, at)
-            if mnem == "jmp":
+            if mnem in isa["jump"]:
                 if target is None:
                     return path  # tail call
                 pc = target
                 continue
-            if mnem.startswith("j") and target is not None:
+            if isa["cond"](mnem) and target is not None:
                 fall = walk(pc + len(code), seen)
                 taken = walk(target, seen)
                 rest = fall if fall is not None else taken
@@ -156,28 +196,28 @@ def straight_line(insns, avoid="_printk"):
     return walk(insns[0][0], frozenset()) or []
 
 
-def demo_branch(path):
+def demo_branch(isa, path):
     """What the demo branch costs on PATH: the instructions in front of
     the function's body, whose first instruction is a call in every
-    variant (rcu_read_lock())."""
+    variant (rcu_read_lock()).  On arm64 the frame record's set-up
+    stands there too, the same in every kernel."""
     for k, (_a, _c, text) in enumerate(path):
-        if text.split()[0] == "call":
+        if text.split()[0] in isa["call"]:
             return path[:k]
     return []
 
 
-def getppid(vmlinux):
-    """The demo function: length, straight-line path, and what the demo
-    branch costs on that path (the site's instruction, or the load, test
-    and conditional jump that stand for it without jump labels)."""
-    name = "__x64_sys_getppid"
-    sym = symbol(vmlinux, name)
-    insns = disassemble(vmlinux, name)
+def getppid(tools, isa, vmlinux, name):
+    """The demo function NAME: length, straight-line path, and what the
+    demo branch costs on that path (the site's instruction, or the load,
+    test and conditional jump that stand for it without jump labels)."""
+    sym = symbol(tools, vmlinux, name)
+    insns = disassemble(tools, isa, vmlinux, name)
     if not sym or not insns:
         return None
     _start, length = sym
-    path = straight_line(insns)
-    branch = demo_branch(path)
+    path = straight_line(isa, insns)
+    branch = demo_branch(isa, path)
     return {
         "length": length,
         "straight_insns": len(path),
@@ -240,23 +280,32 @@ def collect(variant, vdir):
                                f"(logs: {logs})")
     if not boots:
         r["errors"].append(f"{variant}: no bench boot logs in {logs}")
+    arch = arch_of(variant)
+    row = arch_row(arch)
+    tools = row.get("CROSS_COMPILE", "")
     if os.path.exists(vmlinux):
-        r["size"] = vmlinux_size(vmlinux)
+        r["size"] = vmlinux_size(tools, vmlinux)
         r["sites"] = sitecount.count(vmlinux)
         r["by_insn"] = sitecount.by_instruction(vmlinux)
-        r["getppid"] = getppid(vmlinux)
+        r["getppid"] = getppid(tools, ISA[arch], vmlinux,
+                               row["BENCH_GETPPID"])
     else:
         r["errors"].append(f"{variant}: {vmlinux} not built")
     return r
 
 
 def short(v):
-    return v.replace("bench-", "")
+    """series, distro or off, whatever the architecture."""
+    return re.sub(r"^(\w+-)?bench-", "", v)
 
 
 def report(res, variants):
     md = []
-    ref = {"distro": res.get("bench-distro", {}), "off": res.get("bench-off", {})}
+    by_name = {short(v): res[v] for v in variants}
+    ref = {"distro": by_name.get("distro", {}), "off": by_name.get("off", {})}
+    arch = arch_of(variants[0])
+    row = arch_row(arch)
+    sync_round, sync_cpu = row["BENCH_SYNC"].split()
 
     def get(r, *path):
         for p in path:
@@ -265,7 +314,11 @@ def report(res, variants):
             r = r[p]
         return r
 
-    # Code size and sites
+    # Code size and sites; the instructions a site can hold are the
+    # architecture's (sites.py --by-insn)
+    insn_names = next((tuple(k for k in res[v]["by_insn"] if k != "other")
+                       for v in variants if res[v].get("by_insn")), ())
+    insn_names += ("other",)
     md += ["### Code size and sites", ""]
     rows = []
     for v in variants:
@@ -277,11 +330,12 @@ def report(res, variants):
         rows.append([short(v), fmt(text), fmt(get(r, "size", "data")),
                      ratio(text, get(ref["distro"], "size", "text"), 5),
                      ratio(text, get(ref["off"], "size", "text"), 5),
-                     fmt(s.get("keys")), fmt(s.get("sites")),
-                     fmt(b.get("nop2")), fmt(b.get("jmp8")),
-                     fmt(b.get("nop5")), fmt(b.get("jmp32")), share])
+                     fmt(s.get("keys")), fmt(s.get("sites"))]
+                    + [fmt(b.get(i)) for i in insn_names]
+                    + ([share] if arch == "x86_64" else []))
     md += table(["kernel", "text", "data", "text/distro", "text/off", "keys",
-                 "sites", "nop2", "jmp8", "nop5", "jmp32", "2-byte"], rows)
+                 "sites"] + list(insn_names)
+                + (["2-byte"] if arch == "x86_64" else []), rows)
     md += ["", "Sites by the instruction the linked vmlinux holds (a key "
            "whose default is true starts as a jump).  The bench patches add "
            "one key and one site to each kernel.", ""]
@@ -298,7 +352,7 @@ def report(res, variants):
                      f"{g['straight_insns']} / {g['straight_bytes']}",
                      f"{g['branch_insns']} / {g['branch_bytes']}",
                      "; ".join(f"`{short_insn(t)}`" for t in g["branch"])])
-    for k, s in SEEDS_GETPPID.items():
+    for k, s in SEEDS_GETPPID.items() if arch == "x86_64" else ():
         rows.append([f"2012, {k}", s["length"] or "-", f"{s['straight']} / -",
                      s["branch"], s["insns"]])
     md += table(["kernel", "bytes", "straight line: insns / bytes",
@@ -307,8 +361,11 @@ def report(res, variants):
            "with the key off; the off branch: what the `if "
            "(static_key_false(&key))` costs on that path (the instructions "
            "in front of the body; with -Os GCC puts the printk inline and "
-           "jumps over it).  The 2012 rows: the seeds' listings, 3.3-rc2.  "
-           "Listings: results.json.", ""]
+           "jumps over it)" + (", with the frame record's set-up, the same "
+                               "in every kernel" if arch == "arm64" else "")
+           + ".  " + ("The 2012 rows: the seeds' listings, 3.3-rc2.  "
+                      if arch == "x86_64" else "")
+           + "Listings: results.json.", ""]
 
     # pipe-test and getppid loop
     md += ["### pipe-test, its parts, and a getppid loop (guest ns under "
@@ -359,10 +416,10 @@ def report(res, variants):
     md += table(["sites", "kernel", "enable ns", "disable ns", "total ns",
                  "total/distro", "sync rounds / CPU syncs"], rows)
     md += ["", "ns: median guest ns under -icount, one vCPU.  Sync rounds: "
-           "text_poke_sync() calls during enable + disable, four vCPUs "
-           "(three per text_poke_bp() batch); CPU syncs: the do_sync_core() "
-           "runs on all CPUs they caused.  Without jump labels a flip is a "
-           "counter update.", ""]
+           f"{sync_round}() calls during enable + disable, four vCPUs"
+           + (" (three per text_poke_bp() batch)" if arch == "x86_64" else
+              "") + f"; CPU syncs: the {sync_cpu}() runs on all CPUs they "
+           "caused.  Without jump labels a flip is a counter update.", ""]
 
     # boot cost
     md += ["### Boot cost", ""]
@@ -381,10 +438,14 @@ def report(res, variants):
                      fmt(ld and ld["median"]),
                      ratio(ld and ld["median"], ldd and ldd["median"]),
                      fmt(jl), ratio(jl, jld) if jl else "-"])
-    md += table(["kernel", "jump_label_init() TSC cycles", "/distro",
+    counter = {"x86_64": "TSC", "arm64": "CNTVCT"}.get(arch, "counter")
+    md += table(["kernel", f"jump_label_init() {counter} cycles", "/distro",
                  "load of the 11,111-site module, ns", "/distro",
                  "of it, jump labels", "/distro"], rows)
-    md += ["", "TSC cycles under -icount count guest instructions.  The "
+    md += ["", ("TSC cycles under -icount count guest instructions" if
+                arch == "x86_64" else f"{counter} cycles under -icount count "
+                "guest instructions, 16 a cycle (QEMU virt's 62.5 MHz "
+                "counter)") + ".  The "
            "load is finit_module() of static_keys_flip.ko, all of it "
            "(relocation included), median of the boots; what jump labels "
            "add to it is the load less the off kernel's, which loads the "

@@ -22,9 +22,14 @@ case ${HARNESS_ARCH:-} in
 x86_64) VARIANTS="series distro off series-off" ;;
 *) VARIANTS="$HARNESS_ARCH-series $HARNESS_ARCH-distro $HARNESS_ARCH-off $HARNESS_ARCH-series-off" ;;
 esac
-# make bench's kernels: series, distro and off with patches/bench/series
-# on top (the getppid demo branch, jump_label_init() timed).
-BENCH_VARIANTS="bench-series bench-distro bench-off"
+# make bench's kernels: series, distro and off with the bench patches on
+# top (the getppid demo branch, jump_label_init() timed; the list is the
+# architecture's BENCH_SERIES in patches/bench/); x86-64's unless
+# HARNESS_ARCH names another architecture.
+case ${HARNESS_ARCH:-x86_64} in
+x86_64) BENCH_VARIANTS="bench-series bench-distro bench-off" ;;
+*) BENCH_VARIANTS="$HARNESS_ARCH-bench-series $HARNESS_ARCH-bench-distro $HARNESS_ARCH-bench-off" ;;
+esac
 
 # What each variant is made of, one word per trait: series (the series
 # applied), jump-labels (CONFIG_JUMP_LABEL=y), bench (the bench patches).
@@ -41,7 +46,6 @@ variant_traits() {
 	# check's kernels as they are.
 	bisect-series | bisect-series-off) variant_traits "${1#bisect-}" ;;
 	*-*) [ -f "$REPO/configs/arch/${1%%-*}.conf" ] || return 1
-		case ${1#*-} in bench-*) return 1 ;; esac
 		variant_traits "${1#*-}" ;;
 	*) return 1 ;;
 	esac
@@ -140,13 +144,14 @@ variant_has_jump_labels() {
 
 # variant_series VARIANT: the quilt series VARIANT applies (names relative
 # to patches/), printed to stdout; empty for the packaged tree.  SERIES
-# replaces ./series (make bisect's prefixes).
+# replaces ./series (make bisect's prefixes).  After set_variant VARIANT
+# (the bench patches are its architecture's BENCH_SERIES).
 variant_series() {
 	if variant_has_series "$1"; then
 		series_patches "${SERIES:-$REPO/series}"
 	fi
 	if variant_has "$1" bench; then
-		series_patches "$REPO/patches/bench/series" | sed 's|^|bench/|'
+		series_patches "$REPO/patches/bench/$BENCH_SERIES" | sed 's|^|bench/|'
 	fi
 }
 
@@ -159,13 +164,20 @@ variant_arch() {
 	fi
 }
 
+# load_arch ARCH: the variables of ARCH's row, configs/arch/ARCH.conf.
+load_arch() {
+	[ -f "$REPO/configs/arch/$1.conf" ] ||
+		die "no architecture '$1' (one of: $(cd "$REPO/configs/arch" && ls ./*.conf | sed 's|^\./||; s|\.conf$||' | tr '\n' ' '))"
+	. "$REPO/configs/arch/$1.conf"
+}
+
 # Per-variant paths, and the variables of its architecture's row
 # (configs/arch/ARCH.conf); call set_variant first.
 set_variant() {
 	check_variant "$1"
 	VARIANT=$1
 	VARIANT_ARCH=$(variant_arch "$1")
-	. "$REPO/configs/arch/$VARIANT_ARCH.conf"
+	load_arch "$VARIANT_ARCH"
 	ROOT=$(tree_root)
 	PRISTINE=$ROOT/pristine
 	VDIR=$ROOT/$VARIANT

@@ -4,13 +4,17 @@
 # to $1 (ttyS1), then "bench done"; host side: scripts/bench-report.py.
 #
 #   time  (one vCPU, -icount shift=0: guest ns count instructions)
-#         jump_label_init()'s TSC cycles from the boot log, the flip
+#         jump_label_init()'s cycles from the boot log (x86: TSC; arm64:
+#         the generic timer's counter), the flip
 #         module's load time, flips of 1..10,000 sites, pipe-test,
 #         getppid, pipe-self and yield loops, each repeated
 #   sync  (four vCPUs) synchronisation rounds while a key of N sites is
-#         enabled and disabled: text_poke_sync() calls (kprobe hits), and
-#         the do_sync_core() runs they cause on all CPUs.  Interrupt counts
-#         would not do: an idle CPU that polls is woken without an IPI.
+#         enabled and disabled: calls of the first function of
+#         harness.bench_sync=ROUND,CPU (kprobe hits; x86: text_poke_sync),
+#         and the runs of the second on all CPUs they cause (x86:
+#         do_sync_core; arm64: kick_all_cpus_sync, do_nothing).  Interrupt
+#         counts would not do: an idle CPU that polls is woken without an
+#         IPI.
 out=${1:?usage: run.sh RESULTS-TTY}
 arg() {
 	sed -n "s/.*harness\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
@@ -36,7 +40,7 @@ hits() {
 say "bench mode=$mode cpus=$(grep -c ^processor /proc/cpuinfo)"
 case $mode in
 time)
-	dmesg | sed -n 's/.*bench: jump_label_init() took \([0-9]*\) TSC cycles.*/jump_label_init_cycles=\1/p' |
+	dmesg | sed -n 's/.*bench: jump_label_init() took \([0-9]*\) [a-zA-Z]* cycles.*/jump_label_init_cycles=\1/p' |
 		head -1 > "$out"
 	load=$(bench load $module) || say "error loading $module"
 	say "$load"
@@ -57,10 +61,12 @@ sync)
 	# Plain INT3 probes: an optimized kprobe is written with text_poke_bp()
 	# some jiffies later, which would count as rounds of the first flip.
 	echo 0 > /proc/sys/debug/kprobes-optimization 2>/dev/null
-	echo 'p:bench_sync text_poke_sync' >> $tracing/kprobe_events &&
-		echo 'p:bench_core do_sync_core' >> $tracing/kprobe_events &&
+	probes=$(arg bench_sync)
+	round=${probes%%,*} core=${probes#*,}
+	echo "p:bench_sync $round" >> $tracing/kprobe_events &&
+		echo "p:bench_core $core" >> $tracing/kprobe_events &&
 		echo 1 > $tracing/events/kprobes/enable ||
-		say "error: cannot set the kprobes on text_poke_sync and do_sync_core"
+		say "error: cannot set the kprobes on $round and $core (harness.bench_sync=$probes)"
 	sleep 1
 	for n in 1 10 100 1000 10000; do
 		rounds=$(hits bench_sync) cores=$(hits bench_core)

@@ -46,6 +46,18 @@ OFF = [(0x10, b'\x8b\x05\x00\x00\x00\x00', 'mov    0x0(%rip),%eax  # 1 <getppid_
        (0x1f, b'\xe8\x00\x00\x00\x00', 'call   20 <__rcu_read_lock>'),
        (0x24, b'\xc3', 'ret')]
 
+# arm64, no jump labels: the frame record, then a load and a branch on it
+# over the block (the site of a series kernel is one nop instead).
+ARM64_OFF = [(0x10, bytes(4), 'stp\tx29, x30, [sp, #-16]!'),
+             (0x14, bytes(4), 'adrp\tx0, 0 <getppid_demo_key>'),
+             (0x18, bytes(4), 'ldr\tw0, [x0]'),
+             (0x1c, bytes(4), 'cmp\tw0, #0x0'),
+             (0x20, bytes(4), 'b.gt\t2c <f+0x1c>'),
+             (0x24, bytes(4), 'bl\t40 <__rcu_read_lock>'),
+             (0x28, bytes(4), 'ret'),
+             (0x2c, bytes(4), 'bl\t50 <_printk>'),
+             (0x30, bytes(4), 'b\t24 <f+0x14>')]
+
 
 def addrs(path):
     return [a for a, _c, _t in path]
@@ -82,23 +94,43 @@ class BenchLines(unittest.TestCase):
 
 class Disassembly(unittest.TestCase):
     def test_straight_line_stops_at_the_return(self):
-        self.assertEqual(addrs(bench.straight_line(SITE)), [0x10, 0x12, 0x17])
+        self.assertEqual(addrs(bench.straight_line(bench.X86, SITE)), [0x10, 0x12, 0x17])
 
     def test_straight_line_jumps_over_an_inline_block(self):
-        self.assertEqual(addrs(bench.straight_line(INLINE)), [0x10, 0x12, 0x19, 0x1e])
+        self.assertEqual(addrs(bench.straight_line(bench.X86, INLINE)), [0x10, 0x12, 0x19, 0x1e])
 
     def test_straight_line_takes_the_jump_that_avoids_the_block(self):
-        self.assertEqual(addrs(bench.straight_line(OFF)), [0x10, 0x16, 0x18, 0x1f, 0x24])
+        self.assertEqual(addrs(bench.straight_line(bench.X86, OFF)), [0x10, 0x16, 0x18, 0x1f, 0x24])
 
     def test_the_branch_is_the_site(self):
-        self.assertEqual(size(bench.demo_branch(bench.straight_line(SITE))), 2)
+        self.assertEqual(size(bench.demo_branch(bench.X86, bench.straight_line(bench.X86, SITE))), 2)
 
     def test_the_branch_of_an_inline_block_is_site_and_jump(self):
-        self.assertEqual(size(bench.demo_branch(bench.straight_line(INLINE))), 4)
+        self.assertEqual(size(bench.demo_branch(bench.X86, bench.straight_line(bench.X86, INLINE))), 4)
 
     def test_without_a_site_the_branch_is_load_test_jump(self):
-        branch = bench.demo_branch(bench.straight_line(OFF))
+        branch = bench.demo_branch(bench.X86, bench.straight_line(bench.X86, OFF))
         self.assertEqual((len(branch), size(branch)), (3, 10))
+
+    def test_arm64_takes_the_side_that_avoids_the_block(self):
+        path = bench.straight_line(bench.ARM64, ARM64_OFF)
+        self.assertEqual(addrs(path), [0x10, 0x14, 0x18, 0x1c, 0x20, 0x24, 0x28])
+        self.assertEqual(len(bench.demo_branch(bench.ARM64, path)), 5)
+
+    def test_an_arm64_objdump_line_is_one_word_in_memory_order(self):
+        m = bench.ARM64['insn'].match('ffffffc008036498:\ta9bf7bfd \tstp\tx29, x30, [sp, #-16]!')
+        self.assertEqual(bytes.fromhex(m.group(2))[::-1], b'\xfd\x7b\xbf\xa9')
+
+
+class Variants(unittest.TestCase):
+    def test_a_variant_is_named_the_same_on_every_architecture(self):
+        self.assertEqual([bench.short(v) for v in ('bench-series', 'arm64-bench-distro', 'arm64-bench-off')],
+                         ['series', 'distro', 'off'])
+
+    def test_the_architecture_comes_from_the_prefix(self):
+        self.assertEqual([bench.arch_of(v) for v in ('bench-off', 'arm64-bench-off')],
+                         ['x86_64', 'arm64'])
+        self.assertEqual(bench.arch_row('arm64')['BENCH_GETPPID'], '__arm64_sys_getppid')
 
 
 if __name__ == '__main__':
