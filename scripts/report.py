@@ -13,6 +13,7 @@ and 'boot' (no panic, oops, unexpected warning, stall or timeout; the
 guest finished its checks).  Exit status 1 if anything failed.
 """
 
+import fnmatch
 import json
 import os
 import re
@@ -141,6 +142,29 @@ def run_rows(logdir, boot='boot'):
     return rows
 
 
+def expected_skips(path=os.path.join(REPO, 'tests', 'expected-skips')):
+    """[(variant patterns, check pattern)] of tests/expected-skips."""
+    rules = []
+    for line in (read(path) or '').splitlines():
+        words = line.split('#', 1)[0].split(None, 2)
+        if len(words) >= 2:
+            rules.append((words[0].split(','), words[1]))
+    return rules
+
+
+def unexpected_skips(name, rows, rules):
+    """ROWS of run NAME with every skip that no rule expects for NAME
+    turned into a failure: a variant may skip only what it lacks by
+    design (tests/expected-skips)."""
+    def expected(check):
+        return any(fnmatch.fnmatchcase(check, c) and
+                   any(fnmatch.fnmatchcase(name, v) for v in variants)
+                   for variants, c in rules)
+    return [(check, FAIL, f'unexpected skip on {name}: {reason}')
+            if status == SKIP and not expected(check)
+            else (check, status, reason) for check, status, reason in rows]
+
+
 def table(runs):
     names = [n for n, _ in runs]
     order, cells = [], {}
@@ -234,10 +258,12 @@ def main(argv):
     if argv[:1] == ['--json']:
         json_out, argv = argv[1], argv[2:]
     runs, places = [], []
+    rules = expected_skips()
     for arg in argv:
         name, _, rest = arg.partition('=')
         logdir, _, boot = rest.partition(':')
-        runs.append((name, run_rows(logdir, boot or 'boot')))
+        runs.append((name, unexpected_skips(name, run_rows(logdir, boot or 'boot'),
+                                            rules)))
         places.append((logdir, boot or 'boot'))
     compare_sites(runs, {name: logdir for (name, _), (logdir, _) in
                          zip(runs, places)})

@@ -164,6 +164,34 @@ class RunRows(unittest.TestCase):
         self.assertIn((first, 'fail', 'did not run: no result for it'), rows)
 
 
+class ExpectedSkips(unittest.TestCase):
+    """report.unexpected_skips(): a variant may skip only what
+    tests/expected-skips gives it."""
+
+    ROWS = [('kunit_builtin', 'skip', 'no KUnit suites'),
+            ('keys_net.busy_poll_on', 'skip', 'no net_busy_poll_on'),
+            ('jump_table_kcore', 'ok', '')]
+
+    def statuses(self, name):
+        rules = report.expected_skips()
+        return [s for _, s, _ in report.unexpected_skips(name, self.ROWS, rules)]
+
+    def test_the_distro_skips_what_the_series_adds(self):
+        self.assertEqual(self.statuses('distro'), ['skip', 'skip', 'ok'])
+        self.assertEqual(self.statuses('arm64-distro'), ['skip', 'skip', 'ok'])
+
+    def test_a_skip_on_the_series_fails(self):
+        self.assertEqual(self.statuses('series'), ['fail', 'fail', 'ok'])
+        self.assertEqual(self.statuses('arm64-series'), ['fail', 'fail', 'ok'])
+
+    def test_jump_labels_off_skips_only_what_needs_sites(self):
+        self.assertEqual(self.statuses('series-off'), ['fail', 'skip', 'ok'])
+        self.assertEqual(self.statuses('off'), ['skip', 'skip', 'ok'])
+
+    def test_a_run_of_no_rule_skips_nothing(self):
+        self.assertEqual(self.statuses('host'), ['fail', 'fail', 'ok'])
+
+
 class SiteShare(unittest.TestCase):
     """report.compare_sites(): the series' share of 2-byte sites against
     the distro's, from the sites files build.sh writes."""
