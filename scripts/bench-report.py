@@ -92,6 +92,8 @@ def parse_bench(path):
         kv = pairs(line)
         if line.startswith("error"):
             out["errors"].append(f"{path}: {line}")
+        elif line.startswith("bench mode="):
+            out.setdefault("params", []).append(kv)
         elif line.startswith("flip_sync "):
             out["flip_sync"].setdefault(int(kv["sites"]), []).append(
                 (int(kv["rounds"]), int(kv["cpu_syncs"])))
@@ -262,6 +264,43 @@ def table(head, rows):
     return out
 
 
+# What each time boot must print: a sample of these per repeat...
+REPEATED = ("pipe_ns", "getppid_ns", "pipe_self_ns", "yield_ns")
+# ...and of these once.
+ONCE = ("jump_label_init_cycles", "load_ns")
+
+
+def missing(variant, r):
+    """What the boots of VARIANT (merged in R) should have printed and did
+    not: each figure as many times as boots and repeats say, every flip,
+    every sync round count.  A table with a gap must not be published."""
+    errors = []
+    params = [p for p in r.get("params", []) if p.get("mode") == "time"]
+    if len(params) != r["boots"] or any(
+            p.get("repeat") != params[0].get("repeat") or
+            p.get("rounds") != params[0].get("rounds") for p in params):
+        return [f"{variant}: the time boots do not all say 'bench mode=time "
+                f"... repeat=R rounds=N' alike: {params}"]
+    repeat, rounds = int(params[0]["repeat"]), int(params[0]["rounds"])
+    r["repeat"], r["rounds"] = repeat, rounds
+    want = {f: r["boots"] * repeat for f in REPEATED}
+    want.update({f: r["boots"] for f in ONCE})
+    want.update({f"flip of {n}": r["boots"] * repeat for n in FLIP_SITES})
+    have = {f: len(r.get(f, [])) for f in REPEATED + ONCE}
+    have.update({f"flip of {n}": len(r["flip"].get(n, []))
+                 for n in FLIP_SITES})
+    for fig, n in want.items():
+        if have[fig] != n:
+            errors.append(f"{variant}: {have[fig]} samples of {fig}, "
+                          f"{n} expected ({r['boots']} boots)")
+    for n in FLIP_SITES:
+        if len(r["flip_sync"].get(n, [])) != 1:
+            errors.append(f"{variant}: {len(r['flip_sync'].get(n, []))} sync "
+                          f"counts of the flip of {n} sites, 1 expected "
+                          "(bench-sync.ktap)")
+    return errors
+
+
 def collect(variant, vdir):
     logs = os.path.join(vdir, "logs")
     vmlinux = os.path.join(vdir, "src", ".build", "vmlinux")
@@ -280,6 +319,8 @@ def collect(variant, vdir):
                                f"(logs: {logs})")
     if not boots:
         r["errors"].append(f"{variant}: no bench boot logs in {logs}")
+    else:
+        r["errors"] += missing(variant, r)
     arch = arch_of(variant)
     row = arch_row(arch)
     tools = row.get("CROSS_COMPILE", "")
@@ -289,6 +330,9 @@ def collect(variant, vdir):
         r["by_insn"] = sitecount.by_instruction(vmlinux)
         r["getppid"] = getppid(tools, ISA[arch], vmlinux,
                                row["BENCH_GETPPID"])
+        if not r["getppid"]:
+            r["errors"].append(f"{variant}: no {row['BENCH_GETPPID']} in "
+                               f"{vmlinux}")
     else:
         r["errors"].append(f"{variant}: {vmlinux} not built")
     return r
@@ -388,14 +432,15 @@ def report(res, variants):
     md += table(["test", "kernel", "min", "median", "max", "spread",
                  "/distro", "/off"], rows)
     pipe_n = stats(res[variants[0]].get("pipe_ns", []))
+    rounds = res[variants[0]].get("rounds")
     md += ["", f"{pipe_n['n'] if pipe_n else 0} samples per kernel "
            f"({res[variants[0]].get('boots', 0)} boots); spread = "
-           "(max - min) / median.  pipe-test: 20,000 round trips between "
+           f"(max - min) / median.  pipe-test: {fmt(rounds)} round trips between "
            "two processes; pipe-self: its system calls without the "
-           "context switches (one process writes and reads 20,000 bytes); "
-           "yield pair: its context switches without the pipes (two "
-           "processes, 20,000 sched_yield() each); getppid: 200,000 calls "
-           "through the demo branch.", ""]
+           f"context switches (one process writes and reads {fmt(rounds)} "
+           "bytes); yield pair: its context switches without the pipes (two "
+           f"processes, {fmt(rounds)} sched_yield() each); getppid: "
+           f"{fmt(rounds and rounds * 10)} calls through the demo branch.", ""]
 
     # flip cost
     md += ["### Flip cost: enable then disable a key of N sites", ""]
@@ -440,7 +485,8 @@ def report(res, variants):
                      fmt(jl), ratio(jl, jld) if jl else "-"])
     counter = {"x86_64": "TSC", "arm64": "CNTVCT"}.get(arch, "counter")
     md += table(["kernel", f"jump_label_init() {counter} cycles", "/distro",
-                 "load of the 11,111-site module, ns", "/distro",
+                 f"load of the {fmt(sum(FLIP_SITES))}-site module, ns",
+                 "/distro",
                  "of it, jump labels", "/distro"], rows)
     md += ["", ("TSC cycles under -icount count guest instructions" if
                 arch == "x86_64" else f"{counter} cycles under -icount count "
@@ -472,10 +518,11 @@ def plots(outdir, res, variants):
     jl = [v for v in variants if res[v]["flip"].get(10000)]
     for ext, term in (("svg", "svg size 640,420 dynamic font 'sans,11'"),
                       ("png", "pngcairo size 640,420 font 'sans,10'")):
-        plot_script(outdir, variants, jl, flip, pipe, ext, term)
+        plot_script(outdir, variants, jl, flip, pipe, ext, term,
+                    res[variants[0]].get("rounds"))
 
 
-def plot_script(outdir, variants, jl, flip, pipe, ext, term):
+def plot_script(outdir, variants, jl, flip, pipe, ext, term, rounds):
     script = f"""
 set terminal {term}
 set output '{outdir}/flip.{ext}'
@@ -490,7 +537,7 @@ plot """ + ", ".join(
         f"title '{short(v)}'" for v in jl) + f"""
 set output '{outdir}/pipe.{ext}'
 unset logscale
-set title 'pipe-test: 20,000 round trips (guest ms, -icount), every sample'
+set title 'pipe-test: {fmt(rounds)} round trips (guest ms, -icount), every sample'
 set xlabel ''
 set ylabel 'guest ms'
 set xrange [-0.5:{len(variants) - 0.5}]

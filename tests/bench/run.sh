@@ -37,7 +37,7 @@ hits() {
 	awk -v n="$1" '$1 == n { print $2 }' $tracing/kprobe_profile
 }
 
-say "bench mode=$mode cpus=$(grep -c ^processor /proc/cpuinfo)"
+say "bench mode=$mode cpus=$(grep -c ^processor /proc/cpuinfo) repeat=$repeat rounds=$rounds"
 case $mode in
 time)
 	dmesg | sed -n 's/.*bench: jump_label_init() took \([0-9]*\) [a-zA-Z]* cycles.*/jump_label_init_cycles=\1/p' |

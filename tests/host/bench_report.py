@@ -92,6 +92,36 @@ class BenchLines(unittest.TestCase):
         self.assertIn('error loading', r['errors'][0])
 
 
+def one_boot(drop=''):
+    """A time boot and a sync boot of one repeat, merged as collect()
+    does, without the lines that start with DROP."""
+    time = ['bench mode=time cpus=1 repeat=1 rounds=20',
+            'jump_label_init_cycles=7', 'load_ns=9', 'pipe_ns=1',
+            'getppid_ns=2', 'pipe_self_ns=3', 'yield_ns=4']
+    time += [f'flip sites={n} enable_ns=1 disable_ns=1 taken={n} after=0'
+             for n in bench.FLIP_SITES]
+    sync = ['bench mode=sync cpus=4']
+    sync += [f'flip_sync sites={n} rounds=6 cpu_syncs=24'
+             for n in bench.FLIP_SITES]
+    runs = [parse('\n'.join(l for l in lines if not (drop and l.startswith(drop)))
+                  + '\nbench done\n') for lines in (time, sync)]
+    r = bench.merge(runs)
+    r['boots'] = 1
+    return r
+
+
+class Completeness(unittest.TestCase):
+    def test_a_whole_run_misses_nothing(self):
+        r = one_boot()
+        self.assertEqual(bench.missing('series', r), [])
+        self.assertEqual((r['repeat'], r['rounds']), (1, 20))
+
+    def test_a_missing_figure_is_an_error(self):
+        for drop in ('jump_label_init', 'flip sites=10000', 'pipe_ns',
+                     'flip_sync sites=1 ', 'bench mode=time'):
+            self.assertNotEqual(bench.missing('series', one_boot(drop)), [], drop)
+
+
 class Disassembly(unittest.TestCase):
     def test_straight_line_stops_at_the_return(self):
         self.assertEqual(addrs(bench.straight_line(bench.X86, SITE)), [0x10, 0x12, 0x17])
