@@ -60,8 +60,7 @@ run: deps
 CHECK = check$(if $(HARNESS_ARCH),-$(HARNESS_ARCH))
 check: deps
 	@mkdir -p $(ROOT) && date +%s > $(ROOT)/$(CHECK).start
-	-for v in $(VARIANTS); do $(S)/variant.sh $$v; done
-	-$(S)/host-test.sh
+	-$(S)/check.sh
 	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/$(CHECK).start) )) > $(ROOT)/$(CHECK).seconds
 	$(S)/report.py --json $(ROOT)/$(CHECK).json \
 		$(call logdirs,$(VARIANTS)) host=$(ROOT)/host/logs:host

@@ -71,14 +71,15 @@ series_patches() {
 # watch_progress PID WHAT: wait for PID, and while it runs say that WHAT is
 # still going, with the seconds elapsed and what the caller's
 # progress_status function prints: on a terminal one line updated every
-# 5 s, elsewhere (CI) a line every 30 s (PROGRESS_INTERVAL overrides).
+# 5 s, elsewhere (CI, or PROGRESS_LINES set: two steps printing at once)
+# a line every 30 s (PROGRESS_INTERVAL overrides).
 # Returns PID's exit status.
 watch_progress() {
 	_pid=$1
 	_what=$2
 	_start=$(date +%s)
 	_tty=${PROGRESS_TTY:-}
-	[ -t 2 ] && _tty=y
+	[ -t 2 ] && [ -z "${PROGRESS_LINES:-}" ] && _tty=y
 	_every=${PROGRESS_INTERVAL:-$([ -n "$_tty" ] && echo 5 || echo 30)}
 	while kill -0 "$_pid" 2>/dev/null; do
 		_i=0

@@ -1,0 +1,46 @@
+#!/bin/sh
+# check.sh: make check's kernels, two lanes at once.  One lane builds the
+# variants in order (tree, series, build, initramfs: variant.sh VARIANT
+# build), at a lower priority; the other boots each as soon as it is
+# built (variant.sh VARIANT boot), and runs the harness's own tests once
+# the series and distro kernels they use are booted.  A TCG boot keeps one
+# host CPU busy, so the next build gets the other instead of waiting for
+# the boot to end; being niced, it takes nothing the guest's checks need.
+# Lines, not one updating line, as both lanes print (PROGRESS_LINES).
+set -eu
+. "$(dirname "$0")/lib.sh"
+ROOT=$(tree_root)
+built=$ROOT/check-built
+rm -rf "$built"
+mkdir -p "$built"
+export PROGRESS_LINES=y
+
+# The builder: one word per variant in $built when its build part ends.
+(
+	for v in $VARIANTS; do
+		if nice -n 10 "$REPO/scripts/variant.sh" "$v" build; then
+			echo ok > "$built/$v"
+		else
+			echo failed > "$built/$v"
+		fi
+	done
+) &
+builder=$!
+
+# The host tests boot the distro kernel and read the series tree: after
+# distro's boot, or after the last variant if there is no distro.
+host_after=$(echo "$VARIANTS" | tr ' ' '\n' | grep -x distro || echo "$VARIANTS" | tr ' ' '\n' | tail -1)
+for v in $VARIANTS; do
+	while [ ! -f "$built/$v" ] && kill -0 "$builder" 2>/dev/null; do
+		sleep 2
+	done
+	if [ "$(cat "$built/$v" 2>/dev/null)" = ok ]; then
+		"$REPO/scripts/variant.sh" "$v" boot || true
+	else
+		note "$v: not booted, its build part failed (logs: $ROOT/$v/logs)"
+	fi
+	if [ "$v" = "$host_after" ]; then
+		"$REPO/scripts/host-test.sh" || true
+	fi
+done
+wait "$builder" || true
