@@ -6,6 +6,7 @@
 #   make run VARIANT=distro   one variant (series, distro, off, series-off,
 #                     and arm64-series ... arm64-series-off)
 #   make check ARCH=arm64     the four arm64 variants
+#   make check-debug  the series with lockdep, UBSAN and lockup detectors
 #   make bisect       every prefix of the series, built and booted
 #   make bench        speed and size: series, distro and off side by side
 #   make bench ARCH=arm64     the same for arm64's three
@@ -37,13 +38,14 @@ export CACHE_DIR ACCEL TIMEOUT JOBS
 S         := scripts
 VARIANTS  := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
 BENCH_VARIANTS := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
+# ARCH= other than x86_64: that architecture (its variants are prefixed);
 # make bench's results: $(ROOT)/bench for x86-64, bench-ARCH for another
-BENCH_ARCH = $(filter-out x86_64,$(HARNESS_ARCH))
-BENCH      = bench$(if $(BENCH_ARCH),-$(BENCH_ARCH))
+OTHER_ARCH = $(filter-out x86_64,$(HARNESS_ARCH))
+BENCH      = bench$(if $(OTHER_ARCH),-$(OTHER_ARCH))
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 
-.PHONY: all run check check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all run check check-debug check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 all: deps
@@ -65,6 +67,15 @@ check: deps
 	$(S)/report.py --json $(ROOT)/$(CHECK).json \
 		$(call logdirs,$(VARIANTS)) host=$(ROOT)/host/logs:host
 
+# The series with the kernel's detectors on (configs/debug.config): every
+# check, and a lockdep, UBSAN or lockup report fails the boot.  Apart
+# from make check, whose time it would not fit; ARCH=arm64: arm64-debug.
+DEBUG_VARIANT = $(if $(OTHER_ARCH),$(OTHER_ARCH)-)debug
+check-debug: deps
+	-TIMEOUT=$(DEBUG_TIMEOUT) $(S)/variant.sh $(DEBUG_VARIANT)
+	$(S)/report.py $(call logdirs,$(DEBUG_VARIANT))
+DEBUG_TIMEOUT ?= 1800
+
 # The last make check's table into Documentation/check-results.md and its
 # summary into README.md.
 check-readme:
@@ -83,7 +94,7 @@ bench: deps
 	$(S)/bench-report.py $(ROOT)/$(BENCH) $(foreach v,$(BENCH_VARIANTS),$(v)=$(ROOT)/$(v))
 
 bench-readme:
-	$(S)/bench-readme.sh $(ROOT)/$(BENCH) $(BENCH_ARCH)
+	$(S)/bench-readme.sh $(ROOT)/$(BENCH) $(OTHER_ARCH)
 	$(S)/cover-letter.sh
 
 # patches/cover/0000-cover-letter.patch, from Documentation/cover-letter.md, the

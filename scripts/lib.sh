@@ -32,13 +32,16 @@ x86_64) BENCH_VARIANTS="bench-series bench-distro bench-off" ;;
 esac
 
 # What each variant is made of, one word per trait: series (the series
-# applied), jump-labels (CONFIG_JUMP_LABEL=y), bench (the bench patches).
+# applied), jump-labels (CONFIG_JUMP_LABEL=y), bench (the bench patches),
+# debug (configs/debug.config: lockdep, UBSAN, lockup detectors; make
+# check-debug).
 variant_traits() {
 	case $1 in
 	series) echo series jump-labels ;;
 	distro) echo jump-labels ;;
 	off) echo ;;
 	series-off) echo series ;;
+	debug) echo series jump-labels debug ;;
 	bench-series) echo series jump-labels bench ;;
 	bench-distro) echo jump-labels bench ;;
 	bench-off) echo bench ;;
