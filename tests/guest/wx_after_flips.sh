@@ -1,0 +1,26 @@
+# After every other check has flipped keys, loaded and unloaded modules
+# and patched sites (this check runs last), no kernel mapping may be both
+# writable and executable: the page tables are walked again, as
+# CONFIG_DEBUG_WX did once at boot (boot_log.wx_mappings), through
+# CONFIG_PTDUMP_DEBUGFS's dump, which the debug variant has (make
+# check-debug).  A line of the dump is one range with its attributes:
+# "RW" or "ro", and "x" or "NX".  PTDUMP_FILE names another dump (a
+# host-side try of this script).
+. "${CHECKS_LIB:-/lib/checks.sh}"
+dump=
+for f in ${PTDUMP_FILE:-/sys/kernel/debug/page_tables/kernel /sys/kernel/debug/kernel_page_tables}; do
+	[ -r "$f" ] && dump=$f && break
+done
+[ -n "$dump" ] ||
+	skip_all "no page table dump (CONFIG_PTDUMP_DEBUGFS: make check-debug)"
+plan 2
+ranges=$(grep -c '^0x' "$dump")
+[ "$ranges" -gt 0 ]
+result $? dump_read "no ranges in $dump"
+wx=$(awk '/^0x/ { rw = x = 0
+	for (i = 2; i <= NF; i++) { if ($i == "RW") rw = 1; if ($i == "x") x = 1 }
+	if (rw && x) print }' "$dump")
+diag "figure: $ranges kernel ranges walked after the flips, $(echo "$wx" | grep -c .) writable and executable"
+[ -z "$wx" ]
+result $? no_wx_after_flips "writable and executable: $(echo "$wx" | head -3)"
+finish
