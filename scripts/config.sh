@@ -21,11 +21,8 @@ variant_has "$VARIANT" debug &&
 
 log=$LOGS/config.log
 mkdir -p "$OBJ" "$LOGS"
-{
-	make -C "$SRC" O="$OBJ" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" tinyconfig &&
-	(cd "$SRC" && ARCH=$KERNEL_ARCH CROSS_COMPILE=$CROSS_COMPILE \
-		scripts/kconfig/merge_config.sh -O "$OBJ" "$OBJ/.config" $fragments)
-} > "$log" 2>&1 || {
+# shellcheck disable=SC2086
+kconfig_merge "$SRC" "$OBJ" $fragments > "$log" 2>&1 || {
 	tail -20 "$log" >&2
 	die "configuring $VARIANT failed; log: $log"
 }

@@ -45,18 +45,12 @@ for a in $rows; do
 	progress_status() {
 		echo "$(grep -c '^  [A-Z]' "$log") build steps (log: $log)"
 	}
-	(
-		kmake() {
-			make -C "$SRC" O="$obj" ARCH="$KERNEL_ARCH" \
-				CROSS_COMPILE="$CROSS_COMPILE" "$@"
-		}
-		kmake tinyconfig &&
-		(cd "$SRC" && ARCH=$KERNEL_ARCH CROSS_COMPILE=$CROSS_COMPILE \
-			scripts/kconfig/merge_config.sh -O "$obj" "$obj/.config" "$obj/fragment") &&
-		grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" &&
-		kmake -j"${JOBS:-$(nproc)}" kernel/jump_label.o \
-			"arch/$KERNEL_ARCH/kernel/jump_label.o"
-	) > "$log" 2>&1 &
+	{
+		kconfig_merge "$SRC" "$obj" "$obj/fragment" &&
+			grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" &&
+			make -C "$SRC" O="$obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" \
+				-j"${JOBS:-$(nproc)}" kernel/jump_label.o "arch/$KERNEL_ARCH/kernel/jump_label.o"
+	} > "$log" 2>&1 &
 	if watch_progress $! "$a ($i of $n)"; then
 		warnings=$(grep -cE '\.(c|h|S):[0-9]+:[0-9]+: warning' "$log" || true)
 		if [ "$warnings" = 0 ]; then

@@ -168,6 +168,17 @@ variant_arch() {
 	fi
 }
 
+# kconfig_merge SRC OBJ FRAGMENT...: tinyconfig in the build directory OBJ
+# of the tree SRC, then the fragments merged into it with the tree's
+# merge_config.sh, for the row's KERNEL_ARCH and CROSS_COMPILE.
+kconfig_merge() {
+	_src=$1 _obj=$2
+	shift 2
+	make -C "$_src" O="$_obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" tinyconfig &&
+		(cd "$_src" && ARCH=$KERNEL_ARCH CROSS_COMPILE=$CROSS_COMPILE \
+			scripts/kconfig/merge_config.sh -O "$_obj" "$_obj/.config" "$@")
+}
+
 # load_arch ARCH: the variables of ARCH's row, configs/arch/ARCH.conf.
 load_arch() {
 	[ -f "$REPO/configs/arch/$1.conf" ] ||
