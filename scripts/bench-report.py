@@ -328,6 +328,9 @@ def collect(variant, vdir):
         r["size"] = vmlinux_size(tools, vmlinux)
         r["sites"] = sitecount.count(vmlinux)
         r["by_insn"] = sitecount.by_instruction(vmlinux)
+        # Kept out of results.json (a leading "_"): per function and key.
+        r["_functions"] = sitecount.function_sizes(vmlinux)
+        r["_by_key"] = sitecount.by_key(vmlinux)
         r["getppid"] = getppid(tools, ISA[arch], vmlinux,
                                row["BENCH_GETPPID"])
         if not r["getppid"]:
@@ -363,26 +366,76 @@ def report(res, variants):
     insn_names = next((tuple(k for k in res[v]["by_insn"] if k != "other")
                        for v in variants if res[v].get("by_insn")), ())
     insn_names += ("other",)
-    md += ["### Code size and sites", ""]
+    md += ["### Code size", ""]
+    funcs = {v: res[v].get("_functions") or {} for v in variants}
+    everywhere = set.intersection(*(set(f) for f in funcs.values()))
+
+    def common_bytes(v):
+        return sum(funcs[v][n] for n in everywhere) if funcs[v] else None
+
+    rows = []
+    ref_v = {k: next((v for v in variants if short(v) == k), None)
+             for k in ("distro", "off")}
+    for v in variants:
+        total = sum(funcs[v].values()) if funcs[v] else None
+        common = common_bytes(v)
+        d, o = ref_v["distro"], ref_v["off"]
+        s = res[v].get("sites", {})
+        rows.append([short(v), fmt(total),
+                     ratio(total, d and sum(funcs[d].values()), 5),
+                     ratio(total, o and sum(funcs[o].values()), 5),
+                     fmt(common), ratio(common, d and common_bytes(d), 5),
+                     ratio(common, o and common_bytes(o), 5),
+                     fmt(s.get("table_bytes")),
+                     fmt(get(res[v], "size", "data"))])
+    md += table(["kernel", "functions, bytes", "/distro", "/off",
+                 f"the {fmt(len(everywhere))} functions of every kernel, "
+                 "bytes", "/distro", "/off", "jump table, bytes", "data"],
+                rows)
+    md += ["", "Functions: the sum of the st_size of every function symbol "
+           "of the vmlinux (nm -S), which counts what a kernel alone builds "
+           "(the series' KUnit suite and conversions); the functions of "
+           "every kernel: only those whose name all of them have, so that "
+           "code generation is compared like with like.  Jump table: "
+           "__stop___jump_table less __start___jump_table.  data: "
+           "size(1)'s.", ""]
+
+    # Sites, on the keys that every kernel with jump labels has and on a
+    # kernel's own (the series' KUnit keys and conversions)
+    md += ["### Sites", ""]
+    keyed = {v: res[v].get("_by_key") for v in variants
+             if res[v].get("_by_key")}
+    shared = (set.intersection(*(set(k) for k in keyed.values()))
+              if keyed else set())
+    short_insns = ("nop2", "jmp8")
     rows = []
     for v in variants:
         r = res[v]
         s, b = r.get("sites", {}), r.get("by_insn", {})
-        share = (f"{100 * s['short'] / s['sites']:.2f}%" if s.get("sites")
-                 else "-")
-        text = get(r, "size", "text")
-        rows.append([short(v), fmt(text), fmt(get(r, "size", "data")),
-                     ratio(text, get(ref["distro"], "size", "text"), 5),
-                     ratio(text, get(ref["off"], "size", "text"), 5),
-                     fmt(s.get("keys")), fmt(s.get("sites"))]
+        k = r.get("_by_key") or {}
+        on_shared = [i for name in shared for i in k.get(name, [])]
+        own = sum(len(i) for name, i in k.items() if name not in shared)
+
+        def share(insns):
+            return (f"{100 * sum(i in short_insns for i in insns) / len(insns):.2f}%"
+                    if insns else "-")
+        rows.append([short(v), fmt(s.get("keys")), fmt(s.get("sites"))]
                     + [fmt(b.get(i)) for i in insn_names]
-                    + ([share] if arch == "x86_64" else []))
-    md += table(["kernel", "text", "data", "text/distro", "text/off", "keys",
-                 "sites"] + list(insn_names)
-                + (["2-byte"] if arch == "x86_64" else []), rows)
+                    + ([share([i for x in k.values() for i in x])]
+                       if arch == "x86_64" else [])
+                    + [fmt(len(on_shared))]
+                    + ([share(on_shared)] if arch == "x86_64" else [])
+                    + [fmt(own)])
+    two = ["2-byte"] if arch == "x86_64" else []
+    md += table(["kernel", "keys", "sites"] + list(insn_names) + two
+                + [f"sites on the {fmt(len(shared))} keys of every kernel "
+                   "with jump labels"]
+                + (["their 2-byte share"] if two else [])
+                + ["sites on its own keys"], rows)
     md += ["", "Sites by the instruction the linked vmlinux holds (a key "
-           "whose default is true starts as a jump).  The bench patches add "
-           "one key and one site to each kernel.", ""]
+           "whose default is true starts as a jump).  Keys are matched by "
+           "symbol name (name+offset in an array of keys); the bench "
+           "patches add one key and one site to each kernel.", ""]
 
     # getppid
     md += ["### getppid, as in the 2012 analysis", ""]
@@ -565,7 +618,9 @@ def main(argv):
     with open(os.path.join(outdir, "results.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     with open(os.path.join(outdir, "results.json"), "w") as f:
-        json.dump({v: res[v] for v in variants}, f, indent=1,
+        json.dump({v: {k: x for k, x in res[v].items()
+                       if not k.startswith("_")} for v in variants}, f,
+                  indent=1,
                   default=str)
     with open(os.path.join(outdir, "results.csv"), "w", newline="") as f:
         w = csv.writer(f)

@@ -6,7 +6,7 @@ __start___jump_table and __stop___jump_table; entries of s32 code, s32
 target, s64 key, each relative to its own field) and the bytes at every
 site as linked, and prints one line of key=value pairs:
 
-    sites=N keys=K short=S long=L other=O jump_entry=16 static_key=16
+    sites=N keys=K short=S long=L other=O table_bytes=B
 
 short: 2-byte sites (NOP2 66 90 or JMP rel8 EB), long: 5-byte (NOP5
 0f 1f 44 00 00 or JMP rel32 E9), other: anything else; on arm64 every
@@ -15,12 +15,11 @@ by instruction as linked instead:
 
     nop2=A jmp8=B nop5=C jmp32=D other=O    (arm64: nop=A b=B other=O)
 
-The struct sizes
-come from the DWARF-less way: the entry size is the table's stride, the
-key size the distance the kernel's own STATIC_KEY_INIT gives (read from
-the symbol table: sizeof is the st_size of a plain key).  Standard
-library only.
+table_bytes: the jump table's size (__stop___jump_table less
+__start___jump_table).  As modules: function_sizes() and by_key() (make
+bench's code size and sites per key).  Standard library only.
 """
+import bisect
 import struct
 import sys
 
@@ -60,18 +59,27 @@ class Elf:
             yield stype, soff, size, link
 
     def _symbols(self):
+        """{name: (value, size)}; also self.functions and self.objects,
+        every (value, size, name) of STT_FUNC and STT_OBJECT symbols,
+        static ones of the same name included."""
         sections = list(self._sections())
         syms = {}
+        self.functions, self.objects = set(), []
         for stype, soff, size, link in sections:
             if stype != 2:  # SHT_SYMTAB
                 continue
             strtab = sections[link]
             for k in range(0, size, 24):
-                (name, _info, _other, _shndx, value, ssize) = \
+                (name, info, _other, _shndx, value, ssize) = \
                     struct.unpack_from("<IBBHQQ", self.data, soff + k)
                 start = strtab[1] + name
                 end = self.data.index(b"\0", start)
-                syms[self.data[start:end].decode()] = (value, ssize)
+                name = self.data[start:end].decode()
+                syms[name] = (value, ssize)
+                if info & 0xF == 2:
+                    self.functions.add((value, ssize, name))
+                elif info & 0xF == 1:
+                    self.objects.append((value, ssize, name))
         if not syms:
             raise SystemExit("no symbol table (a stripped vmlinux?)")
         return syms
@@ -129,6 +137,37 @@ def count(path):
         stats[size[instruction(elf, code)]] += 1
     out = {"sites": n, "keys": len(keys)}
     out.update(stats)
+    try:
+        out["table_bytes"] = (elf.symbols["__stop___jump_table"][0] -
+                              elf.symbols["__start___jump_table"][0])
+    except KeyError:
+        out["table_bytes"] = 0
+    return out
+
+
+def function_sizes(path):
+    """{name: bytes} of the image's functions (st_size of its STT_FUNC
+    symbols; static functions of one name summed)."""
+    out = {}
+    for _value, size, name in Elf(path).functions:
+        out[name] = out.get(name, 0) + size
+    return out
+
+
+def by_key(path):
+    """{key: [instruction of each of its sites]}, a key named by its
+    symbol (name+offset inside an array of keys)."""
+    elf = Elf(path)
+    objects = sorted(elf.objects)
+    starts = [v for v, _s, _n in objects]
+    out = {}
+    for code, key in sites(elf):
+        i = bisect.bisect_right(starts, key) - 1
+        name = f"{key:#x}"
+        if i >= 0 and key < objects[i][0] + max(objects[i][1], 1):
+            off = key - objects[i][0]
+            name = objects[i][2] + (f"+{off:#x}" if off else "")
+        out.setdefault(name, []).append(instruction(elf, code))
     return out
 
 
