@@ -36,7 +36,12 @@ def row(logs, code_hash):
         return None
     failed = (read(os.path.join(logs, 'failed')) or '').strip()
     step = failed.split(' ', 1)[0] if failed else ''
-    build = 'failed' if step in ('tree', 'prepare', 'build') else 'ok'
+    if step in ('tree', 'prepare', 'build'):
+        build = 'failed'
+    elif not read(os.path.join(logs, 'build-seconds')):
+        build = 'not finished'
+    else:
+        build = 'ok'
     report = read(os.path.join(logs, 'report')) or ''
     status = (read(os.path.join(logs, 'boot.status')) or '').split()
     if build != 'ok':

@@ -59,9 +59,11 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 		fi
 		note "prefix $n/$total ($v): $p"
 		mkdir -p "${logs%/*}"
+		# Only this prefix's logs: an interrupted run leaves no others.
+		set_variant "$v"
+		rm -rf "$LOGS"
 		ok=1
 		SERIES=$out/series SERIES_PREFIX=$n "$REPO/scripts/variant.sh" "$v" || ok=0
-		set_variant "$v"
 		rm -rf "$logs"
 		cp -r "$LOGS" "$logs"
 		echo "$harness" > "$logs/harness"
