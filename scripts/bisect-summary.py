@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the summary of make bisect's logs as Markdown.
 
-  bisect-summary.py BISECT-DIR SERIES-FILE > Documentation/bisect.md
+  bisect-summary.py BISECT-DIR SERIES-FILE [PROOFS] > Documentation/bisect.md
 
 BISECT-DIR holds one directory per prefix, NN-<patch>/<variant>/, each
 with the logs of that prefix's run (build-seconds, failed, report, the
@@ -9,7 +9,10 @@ code hash it ran and, if it passed, that hash in 'proven'), and 'hashes'
 with the code hash of every prefix of the series now.  Every patch of
 SERIES-FILE gets a row per variant; a prefix that was not run, or was run
 with other code, says so, so that the table never claims more than the
-logs show.
+logs show.  PROOFS (Documentation/bisect-proofs.txt) holds the proofs of
+earlier runs, on this machine or another: a prefix whose logs are not
+here, or are of other code, is shown from it when its code hash is the
+current one.
 """
 
 import os
@@ -64,11 +67,26 @@ def row(logs, code_hash):
             proven)
 
 
+def read_proofs(path):
+    """{(variant, prefix): (code hash, columns)} from the ledger."""
+    proofs = {}
+    for line in (read(path) or '').splitlines() if path else []:
+        f = line.split()
+        if not f or f[0].startswith('#') or len(f) != 10:
+            continue
+        variant, n, code_hash, harness, date, build_s, boot_s = f[:7]
+        passed, nfail, skipped = f[7:]
+        proofs[(variant, int(n))] = (code_hash, (
+            f'ok ({date})', 'ok', passed, nfail, skipped, build_s, boot_s,
+            harness))
+    return proofs
+
+
 def seconds(value):
     return int(value) if value.isdigit() else 0
 
 
-def main(bisect_dir, series_file):
+def main(bisect_dir, series_file, proofs_file=None):
     with open(series_file) as f:
         patches = [l.split('#')[0].strip() for l in f]
     patches = [p for p in patches if p]
@@ -76,6 +94,7 @@ def main(bisect_dir, series_file):
     for line in (read(os.path.join(bisect_dir, 'hashes')) or '').splitlines():
         n, code_hash = line.split()
         hashes[int(n)] = code_hash
+    ledger = read_proofs(proofs_file)
     out = ['# make bisect: every prefix of the series', '',
            'Written by `scripts/bisect-summary.py` from the logs of '
            '`make bisect` (`$CACHE_DIR/<version>/bisect/`); a row without '
@@ -83,7 +102,10 @@ def main(bisect_dir, series_file):
            'with other code than its patches hold now (changelogs aside). '
            '`JL`: CONFIG_JUMP_LABEL.  Checks: the harness\'s report for '
            'that prefix (build, boot, and every guest check).  `harness`: '
-           'the commit of this repository that ran it.', '',
+           'the commit of this repository that ran it.  `ok (date)`: '
+           'proven by an earlier run, on that date, with the same code '
+           '(`Documentation/bisect-proofs.txt`, kept in git because the '
+           'cache does not outlive a machine).', '',
            '| prefix | patch | JL | build | boot | passed | failed | '
            'skipped | build s | boot s | harness |',
            '|---:|---|:-:|---|---|---:|---:|---:|---:|---:|---|']
@@ -94,6 +116,10 @@ def main(bisect_dir, series_file):
             name = patch[:-6] if patch.endswith('.patch') else patch
             logs = os.path.join(bisect_dir, f'{n:02d}-{name}', variant)
             r = row(logs, hashes.get(n))
+            earlier = ledger.get((variant, n))
+            if (earlier and earlier[0] == hashes.get(n)
+                    and (r is None or r[0][0].startswith('stale'))):
+                r = (earlier[1], True)
             if r is None:
                 out.append(f'| {n} | {name} | {jl} | not run '
                            '| | | | | | | |')
@@ -112,6 +138,6 @@ def main(bisect_dir, series_file):
 
 
 if __name__ == '__main__':
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__.strip())
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:])

@@ -11,6 +11,14 @@
 # prefix already proven with the same code, so an interrupted run resumes
 # where it stopped and a changelog edit costs nothing.  BISECT_FRESH=y
 # forgets every earlier proof; BISECT_VARIANTS picks the variants.
+#
+# The cache does not outlive a machine, and every prefix in both
+# configurations takes longer than one sitting on 2 CPUs, so each proof is
+# also written to Documentation/bisect-proofs.txt (one line: variant,
+# prefix, code hash, the harness commit that ran it, date, seconds and
+# check counts), committed with the harness: a run on another machine
+# skips what that file proves for the same code, and the summary shows
+# such rows with the date they were proven.  BISECT_FRESH=y ignores it too.
 # Each prefix's logs are kept in $ROOT/bisect/<n>-<patch>/<variant>/, and
 # after each prefix the summary of all of them is written to
 # Documentation/bisect.md (scripts/bisect-summary.py), to be committed
@@ -25,6 +33,10 @@ patches=$(series_patches "$REPO/series")
 [ -n "$patches" ] || die "the series is empty: nothing to bisect"
 total=$(echo "$patches" | wc -l)
 summary=$REPO/Documentation/bisect.md
+proofs=$REPO/Documentation/bisect-proofs.txt
+[ -f "$proofs" ] || printf '%s\n' \
+	'# make bisect: prefixes proven (built, booted, no check failed), written by scripts/bisect.sh.' \
+	'# variant prefix code-hash harness date build-s boot-s passed failed skipped' > "$proofs"
 harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 
 # The code hash of every prefix, one "N HASH" line each, for this script
@@ -40,8 +52,27 @@ done
 mv "$out/hashes.new" "$out/hashes"
 
 write_summary() {
-	"$REPO/scripts/bisect-summary.py" "$out" "$REPO/series" > "$summary.new" &&
+	"$REPO/scripts/bisect-summary.py" "$out" "$REPO/series" "$proofs" > "$summary.new" &&
 		mv "$summary.new" "$summary"
+}
+
+# proven_earlier VARIANT N HASH: the date the ledger proves it on, if it does.
+proven_earlier() {
+	[ -z "${BISECT_FRESH:-}" ] || return 1
+	awk -v v="$1" -v n="$2" -v h="$3" '$1 == v && $2 == n && $3 == h { print $5; found = 1 }
+		END { exit !found }' "$proofs"
+}
+
+# record_proof VARIANT N HASH LOGS: its line in the ledger, replacing an
+# older one for the same variant and prefix.
+record_proof() {
+	counts=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$4/report" | tail -1)
+	line="$1 $2 $3 $harness $(date -u +%F) $(cat "$4/build-seconds" 2>/dev/null || echo -) $(cut -d' ' -f2 "$4/boot.status" 2>/dev/null || echo -) ${counts:-- - -}"
+	{
+		grep '^#' "$proofs"
+		{ grep -v '^#' "$proofs" | awk -v v="$1" -v n="$2" '!($1 == v && $2 == n)'; echo "$line"; } |
+			sort -k1,1 -k2,2n
+	} > "$proofs.new" && mv "$proofs.new" "$proofs"
 }
 
 for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
@@ -57,6 +88,10 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 			note "prefix $n/$total ($v): proven by an earlier run with the same code ($(cat "$logs/harness" 2>/dev/null || echo '?'))"
 			continue
 		fi
+		if when=$(proven_earlier "$v" "$n" "$hash"); then
+			note "prefix $n/$total ($v): proven on $when with the same code (Documentation/bisect-proofs.txt)"
+			continue
+		fi
 		note "prefix $n/$total ($v): $p"
 		mkdir -p "${logs%/*}"
 		# Only this prefix's logs: an interrupted run leaves no others.
@@ -69,7 +104,10 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 		echo "$harness" > "$logs/harness"
 		echo "$hash" > "$logs/code-hash"
 		"$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
-		[ $ok = 0 ] || echo "$hash" > "$logs/proven"
+		if [ $ok = 1 ]; then
+			echo "$hash" > "$logs/proven"
+			record_proof "$v" "$n" "$hash" "$logs"
+		fi
 		write_summary
 		if [ $ok = 1 ]; then
 			tail -1 "$logs/report" | sed "s|^|$p ($v): |" >&2
