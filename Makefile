@@ -13,7 +13,7 @@
 #   make bench-readme the last bench's results into README.md (and the
 #                     cover letter); ARCH=arm64: arm64's, into its section
 #   make cover-letter patches/cover/0000-cover-letter.patch written again
-#   make torture      the torture check alone, longer (TORTURE_OPS=2000)
+#   make torture      the torture check alone, ten times longer
 #   make cross-build  the series' core and the other architectures'
 #                     backends, cross-built (Documentation/cross-build.md)
 #

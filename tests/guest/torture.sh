@@ -7,9 +7,14 @@
 results=/sys/kernel/debug/kunit/static_keys_torture/results
 plan 4
 before=$(dmesg | grep -c 'WARNING: CPU')
-# harness.torture_ops=N on the command line: make torture's longer run.
-ops=$(sed -n 's/.*harness\.torture_ops=\([0-9]*\).*/\1/p' /proc/cmdline)
-insmod /modules/static_keys_torture.ko torture_ops="${ops:-200}"
+# harness.torture_ops=, _passes=, _seconds= on the command line: make
+# torture's longer run; the module's defaults otherwise.
+args=
+for p in ops passes seconds; do
+	v=$(sed -n "s/.*harness\.torture_$p=\([0-9]*\).*/\1/p" /proc/cmdline)
+	args="$args${v:+ torture_$p=$v}"
+done
+insmod /modules/static_keys_torture.ko $args
 result $? load
 if [ -r $results ]; then
 	kunit_suite $results

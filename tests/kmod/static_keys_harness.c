@@ -252,6 +252,31 @@ static void underflow_warns_once(struct kunit *test)
 }
 
 /*
+ * An increment that would take the count past INT_MAX must fail and leave
+ * the count and the sites as they are: a count that wrapped to INT_MIN
+ * would read as false while INT_MAX users hold the key, and the next
+ * decrement would warn.  Every kernel here refuses it (the series since
+ * its counting patch, the distro tree through the overflow check of
+ * static_key_fast_inc_not_disabled()); the count is set by hand, as
+ * INT_MAX real references are out of reach.
+ */
+static void overflow_is_refused(struct kunit *test)
+{
+	const struct harness_key *hk = &harness_keys[0];
+
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
+	KUNIT_ASSERT_TRUE(test, static_key_slow_inc(hk->key));
+	atomic_set(&hk->key->enabled, INT_MAX);
+	KUNIT_EXPECT_FALSE(test, static_key_slow_inc(hk->key));
+	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), INT_MAX);
+	expect_key_state(test, hk, true);
+	/* Back to one reference, whatever the increment did, and let it go. */
+	atomic_set(&hk->key->enabled, 1);
+	static_key_slow_dec(hk->key);
+	expect_key_state(test, hk, false);
+}
+
+/*
  * The series keeps a key's initial value in bit 0 of its entries word;
  * the module loader must keep it when it points the word at the key's
  * first site in this module's table.  The distro encodes it differently,
@@ -340,6 +365,7 @@ static struct kunit_case static_keys_harness_cases[] = {
 	KUNIT_CASE(reference_counting),
 	KUNIT_CASE(site_instructions),
 	KUNIT_CASE(underflow_warns_once),
+	KUNIT_CASE(overflow_is_refused),
 	KUNIT_CASE(initial_value_survives_module_load),
 	KUNIT_CASE(struct_sizes),
 	KUNIT_CASE(core_key_sites_follow),

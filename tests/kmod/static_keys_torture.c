@@ -12,7 +12,12 @@
  * moments; a reader that saw the key held, with the same epoch before and
  * after running a site, requires the site to have taken its true branch:
  * a key whose taking returned before its sites were written fails here.
- * At the end each key must be back to its count, and every site must
+ * Writers also publish when they are letting a counted or boolean key go
+ * (from just before the call that drops it to its return); a reader that
+ * saw static_key_enabled() true while no writer was letting the key go,
+ * with the same epoch before and after, requires the true branch too: a
+ * count that says true before the sites are written fails there.  At the
+ * end each key must be back to its count, and every site must
  * return its key's state.  concurrent_enable_disable: the same with both
  * writers on the boolean key (not on the distro, which warns there).
  *
@@ -47,7 +52,21 @@
 
 static unsigned int torture_ops = 200;
 module_param(torture_ops, uint, 0444);
-MODULE_PARM_DESC(torture_ops, "flips each writer makes in the torture case");
+MODULE_PARM_DESC(torture_ops, "flips each writer makes at least, in each torture case");
+
+/*
+ * Flips are cheap without jump labels: their writers would be done long
+ * before the readers had run much.  So writers go on flipping until the
+ * readers have made torture_passes branch passes, or torture_seconds are
+ * up (the case then fails, as it checked less than it must).
+ */
+static unsigned long torture_passes = 100000000;
+module_param(torture_passes, ulong, 0444);
+MODULE_PARM_DESC(torture_passes, "branch passes the readers make at least, in each torture case");
+
+static unsigned int torture_seconds = 120;
+module_param(torture_seconds, uint, 0444);
+MODULE_PARM_DESC(torture_seconds, "seconds after which writers stop, passes made or not");
 
 #define TORTURE_WRITERS	2
 
@@ -101,6 +120,7 @@ static noinline bool deferred_matched(void)
 struct torture_hold {
 	atomic_t holders;
 	atomic_t epoch;
+	atomic_t leaving;	/* writers between torture_let_go() and torture_gone() */
 };
 
 static struct torture_hold counted_hold, boolean_hold, deferred_hold;
@@ -116,9 +136,22 @@ static void torture_take(struct torture_hold *hold)
 /* Before the call that lets the key go. */
 static void torture_let_go(struct torture_hold *hold)
 {
+	atomic_inc(&hold->leaving);
+	smp_mb__after_atomic();
 	atomic_inc(&hold->epoch);
 	smp_mb__after_atomic();
 	atomic_dec(&hold->holders);
+}
+
+/*
+ * After that call has returned, if it changes the key then and there (a
+ * deferred key's last reference is dropped later, by a work item: its
+ * writer never calls this, so its readers never check its count).
+ */
+static void torture_gone(struct torture_hold *hold)
+{
+	smp_mb__before_atomic();
+	atomic_dec(&hold->leaving);
 }
 
 struct torture_site {
@@ -127,15 +160,16 @@ struct torture_site {
 	bool (*site)(void);
 	struct torture_hold *hold;
 	bool true_branch;	/* what the site returns while its key is true */
+	bool count_checked;	/* its writers say when they let it go */
 };
 
 static const struct torture_site torture_sites[] = {
-	{ "counted, static_key_false()", &counted, counted_matched, &counted_hold, true },
-	{ "boolean, static_key_true()", &boolean, boolean_matched, &boolean_hold, true },
-	{ "deferred, static_key_false()", &deferred.key, deferred_matched, &deferred_hold, true },
+	{ "counted, static_key_false()", &counted, counted_matched, &counted_hold, true, true },
+	{ "boolean, static_key_true()", &boolean, boolean_matched, &boolean_hold, true, true },
+	{ "deferred, static_key_false()", &deferred.key, deferred_matched, &deferred_hold, true, false },
 #ifndef TORTURE_DISTRO_KEYS
-	{ "counted, static_key_true()", &counted, counted_mismatched, &counted_hold, true },
-	{ "boolean, static_key_false()", &boolean, boolean_mismatched, &boolean_hold, true },
+	{ "counted, static_key_true()", &counted, counted_mismatched, &counted_hold, true, true },
+	{ "boolean, static_key_false()", &boolean, boolean_mismatched, &boolean_hold, true, true },
 #endif
 };
 
@@ -158,41 +192,66 @@ static int sites_follow_keys(struct kunit *test)
 }
 
 static atomic_t writers_left;
+static atomic64_t writer_flips;
+static unsigned long torture_deadline;	/* jiffies */
 static atomic64_t reader_passes, held_passes;
-static atomic_t held_but_false;
+static atomic64_t enabled_passes;
+static atomic_t held_but_false, enabled_but_false;
+
+/* What torture_read() could check of one pass over a site. */
+#define READ_HELD	BIT(0)	/* its key was held all along */
+#define READ_ENABLED	BIT(1)	/* its count said true, none letting it go */
 
 /*
- * Run the site; if its key was held by a writer for all of that time,
- * it must have taken its true branch.  Returns whether it was checked.
+ * Run the site; if its key was held by a writer for all of that time, or
+ * static_key_enabled() said true before it ran while no writer was
+ * letting the key go, it must have taken its true branch.  Returns what
+ * was checked (READ_*).
  */
-static bool torture_read(const struct torture_site *ts)
+static unsigned int torture_read(const struct torture_site *ts)
 {
 	int epoch = atomic_read_acquire(&ts->hold->epoch);
 	bool held = atomic_read(&ts->hold->holders) > 0;
-	bool taken = ts->site();
+	bool leaving = atomic_read(&ts->hold->leaving) > 0;
+	bool enabled, taken;
 
 	smp_rmb();
-	if (!held || atomic_read(&ts->hold->epoch) != epoch)
-		return false;
-	if (taken != ts->true_branch && atomic_inc_return(&held_but_false) == 1)
+	enabled = static_key_enabled(ts->key);
+	taken = ts->site();
+	smp_rmb();
+	if (atomic_read(&ts->hold->epoch) != epoch)
+		return 0;
+	if (held && taken != ts->true_branch && atomic_inc_return(&held_but_false) == 1)
 		pr_err("static_keys_torture: site of %s took its false branch while its key was held\n",
 		       ts->name);
-	return true;
+	if (!ts->count_checked || leaving || !enabled)
+		return held ? READ_HELD : 0;
+	if (taken != ts->true_branch && atomic_inc_return(&enabled_but_false) == 1)
+		pr_err("static_keys_torture: site of %s took its false branch after static_key_enabled() said true\n",
+		       ts->name);
+	return (held ? READ_HELD : 0) | READ_ENABLED;
 }
 
 static int torture_reader(void *unused)
 {
-	u64 passes = 0, held = 0;
-	int i;
+	u64 passes = 0, held = 0, enabled = 0;
+	unsigned int i, checked;
 
 	while (!kthread_should_stop()) {
-		for (i = 0; i < ARRAY_SIZE(torture_sites); i++)
-			held += torture_read(&torture_sites[i]);
-		if (!(++passes & 1023))
+		for (i = 0; i < ARRAY_SIZE(torture_sites); i++) {
+			checked = torture_read(&torture_sites[i]);
+			held += !!(checked & READ_HELD);
+			enabled += !!(checked & READ_ENABLED);
+		}
+		/* Published as they go: writers stop on their total. */
+		if (!(++passes & 1023)) {
+			atomic64_add(1024, &reader_passes);
 			cond_resched();
+		}
 	}
-	atomic64_add(passes, &reader_passes);
+	atomic64_add(passes & 1023, &reader_passes);
 	atomic64_add(held, &held_passes);
+	atomic64_add(enabled, &enabled_passes);
 	return 0;
 }
 
@@ -201,12 +260,25 @@ static int torture_reader(void *unused)
 #define FLIP_BOOLEAN	BIT(1)
 #define FLIP_DEFERRED	BIT(2)
 
+/* Branch passes the readers have made so far, over all their sites. */
+static u64 branch_passes(void)
+{
+	return atomic64_read(&reader_passes) * ARRAY_SIZE(torture_sites);
+}
+
+static bool torture_done(unsigned int flips)
+{
+	return flips >= torture_ops &&
+	       (branch_passes() >= torture_passes ||
+		time_after(jiffies, torture_deadline));
+}
+
 static int torture_writer(void *data)
 {
 	unsigned long ops = (unsigned long)data;
 	unsigned int i, op;
 
-	for (i = 0; i < torture_ops; i++) {
+	for (i = 0; !torture_done(i); i++) {
 		for (op = i % 3; !(ops & BIT(op)); op = (op + 1) % 3)
 			;
 		switch (op) {
@@ -216,10 +288,12 @@ static int torture_writer(void *data)
 			udelay(20);	/* for readers to see it held */
 			torture_let_go(&counted_hold);
 			static_key_slow_dec(&counted);
+			torture_gone(&counted_hold);
 			break;
 		case 1:
 			torture_let_go(&boolean_hold);
 			static_key_disable(&boolean);
+			torture_gone(&boolean_hold);
 			static_key_enable(&boolean);
 			torture_take(&boolean_hold);
 			break;
@@ -233,6 +307,7 @@ static int torture_writer(void *data)
 		}
 		cond_resched();
 	}
+	atomic64_add(i, &writer_flips);
 	atomic_dec(&writers_left);
 	while (!kthread_should_stop())
 		msleep(1);
@@ -252,9 +327,13 @@ static void run_torture(struct kunit *test, const char *what,
 	int w;
 
 	atomic_set(&writers_left, nr_writers);
+	atomic64_set(&writer_flips, 0);
+	torture_deadline = jiffies + torture_seconds * HZ;
 	atomic64_set(&reader_passes, 0);
 	atomic64_set(&held_passes, 0);
+	atomic64_set(&enabled_passes, 0);
 	atomic_set(&held_but_false, 0);
+	atomic_set(&enabled_but_false, 0);
 	atomic_set(&boolean_hold.holders, static_key_enabled(&boolean));
 	for_each_online_cpu(cpu) {
 		struct task_struct *t;
@@ -284,13 +363,21 @@ static void run_torture(struct kunit *test, const char *what,
 	KUNIT_EXPECT_EQ(test, sites_follow_keys(test), 0);
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&held_but_false), 0,
 			    "sites took their false branch while their key was held");
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&enabled_but_false), 0,
+			    "sites took their false branch after static_key_enabled() said true");
 	KUNIT_EXPECT_GT_MSG(test, atomic64_read(&held_passes), 0LL,
 			    "no site was run while its key was held: nothing was checked");
-	kunit_info(test, "figure: %s: %d writers x %u flips, %u readers, %lld branch passes (%lld while their key was held, %d of them false), %d of %d sites follow their keys\n",
-		   what, nr_writers, torture_ops, num_online_cpus(),
-		   (long long)atomic64_read(&reader_passes) * ARRAY_SIZE(torture_sites),
+	KUNIT_EXPECT_GT_MSG(test, atomic64_read(&enabled_passes), 0LL,
+			    "no site was run after its count said true: nothing was checked");
+	KUNIT_EXPECT_GE_MSG(test, branch_passes(), (u64)torture_passes,
+			    "fewer branch passes than torture_passes in %u s", torture_seconds);
+	kunit_info(test, "figure: %s: %d writers, %lld flips, %u readers, %lld branch passes (%lld while their key was held, %d of them false; %lld after static_key_enabled() said true, %d of them false), %d of %d sites follow their keys\n",
+		   what, nr_writers, (long long)atomic64_read(&writer_flips),
+		   num_online_cpus(), (long long)branch_passes(),
 		   (long long)atomic64_read(&held_passes),
 		   atomic_read(&held_but_false),
+		   (long long)atomic64_read(&enabled_passes),
+		   atomic_read(&enabled_but_false),
 		   (int)ARRAY_SIZE(torture_sites) - sites_follow_keys(test),
 		   (int)ARRAY_SIZE(torture_sites));
 }
