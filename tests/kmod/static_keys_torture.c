@@ -16,7 +16,9 @@
  * (from just before the call that drops it to its return); a reader that
  * saw static_key_enabled() true while no writer was letting the key go,
  * with the same epoch before and after, requires the true branch too: a
- * count that says true before the sites are written fails there.  At the
+ * count that says true before the sites are written fails there (not
+ * on the distro, whose count says true while its first increment writes
+ * the sites: shown in the figure).  At the
  * end each key must be back to its count, and every site must
  * return its key's state.  concurrent_enable_disable: the same with both
  * writers on the boolean key (not on the distro, which warns there).
@@ -363,8 +365,17 @@ static void run_torture(struct kunit *test, const char *what,
 	KUNIT_EXPECT_EQ(test, sites_follow_keys(test), 0);
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&held_but_false), 0,
 			    "sites took their false branch while their key was held");
+#ifdef TORTURE_DISTRO_KEYS
+	/*
+	 * The distro's static_key_count() reads 1 while the first increment
+	 * is still writing the sites (its count is -1 then): there
+	 * static_key_enabled() may say true early, by design.  Shown in the
+	 * figure, not failed; whether a run sees it is a matter of timing.
+	 */
+#else
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&enabled_but_false), 0,
 			    "sites took their false branch after static_key_enabled() said true");
+#endif
 	KUNIT_EXPECT_GT_MSG(test, atomic64_read(&held_passes), 0LL,
 			    "no site was run while its key was held: nothing was checked");
 	KUNIT_EXPECT_GT_MSG(test, atomic64_read(&enabled_passes), 0LL,
