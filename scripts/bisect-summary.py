@@ -2,6 +2,8 @@
 """Write the summary of make bisect's logs as Markdown.
 
   bisect-summary.py BISECT-DIR SERIES-FILE [PROOFS] > Documentation/bisect.md
+  bisect-summary.py --proof LOGS VARIANT PREFIX CODE-HASH HARNESS DATE
+      (the line of PROOFS for a proven prefix, from its logs)
 
 BISECT-DIR holds one directory per prefix, NN-<patch>/<variant>/, each
 with the logs of that prefix's run (build-seconds, failed, report, the
@@ -137,7 +139,20 @@ def main(bisect_dir, series_file, proofs_file=None):
     print('\n'.join(out))
 
 
+def proof_line(logs, variant, n, code_hash, harness, date):
+    """The ledger's line for one proven prefix, from its logs."""
+    m = list(COUNTS.finditer(read(os.path.join(logs, 'report')) or ''))
+    counts = m[-1].groups() if m else ('-', '-', '-')
+    status = (read(os.path.join(logs, 'boot.status')) or '').split()
+    return ' '.join((variant, n, code_hash, harness, date,
+                     first_word(os.path.join(logs, 'build-seconds')),
+                     status[1] if len(status) > 1 else '-') + counts)
+
+
 if __name__ == '__main__':
-    if len(sys.argv) not in (3, 4):
+    if len(sys.argv) == 8 and sys.argv[1] == '--proof':
+        print(proof_line(*sys.argv[2:]))
+    elif len(sys.argv) in (3, 4):
+        main(*sys.argv[1:])
+    else:
         sys.exit(__doc__.strip())
-    main(*sys.argv[1:])

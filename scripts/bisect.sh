@@ -66,8 +66,7 @@ proven_earlier() {
 # record_proof VARIANT N HASH LOGS: its line in the ledger, replacing an
 # older one for the same variant and prefix.
 record_proof() {
-	counts=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$4/report" | tail -1)
-	line="$1 $2 $3 $harness $(date -u +%F) $(cat "$4/build-seconds" 2>/dev/null || echo -) $(cut -d' ' -f2 "$4/boot.status" 2>/dev/null || echo -) ${counts:-- - -}"
+	line=$("$REPO/scripts/bisect-summary.py" --proof "$4" "$1" "$2" "$3" "$harness" "$(date -u +%F)")
 	{
 		grep '^#' "$proofs"
 		{ grep -v '^#' "$proofs" | awk -v v="$1" -v n="$2" '!($1 == v && $2 == n)'; echo "$line"; } |
