@@ -7,9 +7,12 @@ and the variant's vmlinux (VDIR/src/.build/vmlinux), and writes to OUTDIR:
 
     results.md     the tables (also printed), for the README
     results.json   every sample
-    results.csv    one row per figure: variant,figure,min,median,max
-    flip.svg/.png  flip cost against sites, series and distro
-    pipe.svg/.png  pipe-test per variant, every sample
+    results.csv    one row per figure: level,variant,figure,min,median,max,n
+    flip-LEVEL.svg/.png  flip cost against sites, series and distro
+    pipe-LEVEL.svg/.png  pipe-test per variant, every sample
+
+with one section per optimisation level (LEVEL: O2 for the bench-o2-*
+variants, the headline; Os for bench-*), each compared within itself.
 
 It prints and does not assert: the checks are make check's.  A figure that
 a boot did not produce is reported missing, and the exit status is 1.
@@ -342,8 +345,21 @@ def collect(variant, vdir):
 
 
 def short(v):
-    """series, distro or off, whatever the architecture."""
-    return re.sub(r"^(\w+-)?bench-", "", v)
+    """series, distro or off, whatever the architecture and optimisation."""
+    return re.sub(r"^(\w+-)?bench-(o2-)?", "", v)
+
+
+# The optimisation levels a bench variant is built at, the headline
+# first: -O2 (bench-o2-*, configs/o2.config), as distributions build, and
+# tinyconfig's -Os (bench-*).
+LEVELS = (("O2", "-O2 (CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE), as distributions "
+           "build"),
+          ("Os", "-Os (CONFIG_CC_OPTIMIZE_FOR_SIZE), tinyconfig's"))
+
+
+def level(v):
+    """O2 or Os: how VARIANT was compiled."""
+    return "O2" if re.match(r"^(\w+-)?bench-o2-", v) else "Os"
 
 
 def report(res, variants):
@@ -457,8 +473,7 @@ def report(res, variants):
     md += ["", "bytes: the symbol's size; straight line: entry to return "
            "with the key off; the off branch: what the `if "
            "(static_key_false(&key))` costs on that path (the instructions "
-           "in front of the body; with -Os GCC puts the printk inline and "
-           "jumps over it)" + (", with the frame record's set-up, the same "
+           "in front of the body, wherever GCC puts the printk)" + (", with the frame record's set-up, the same "
                                "in every kernel" if arch == "arm64" else "")
            + ".  " + ("The 2012 rows: the seeds' listings, 3.3-rc2.  "
                       if arch == "x86_64" else "")
@@ -553,8 +568,8 @@ def report(res, variants):
     return md
 
 
-def plots(outdir, res, variants):
-    flip = os.path.join(outdir, "flip.dat")
+def plots(outdir, res, variants, lvl):
+    flip = os.path.join(outdir, f"flip-{lvl}.dat")
     with open(flip, "w") as f:
         f.write("# sites " + " ".join(short(v) for v in variants) + "\n")
         for n in FLIP_SITES:
@@ -563,7 +578,7 @@ def plots(outdir, res, variants):
                 t = stats([e + d for e, d in res[v]["flip"].get(n, [])])
                 cols.append(str(t["median"] / 1000 if t else "NaN"))
             f.write(f"{n} " + " ".join(cols) + "\n")
-    pipe = os.path.join(outdir, "pipe.dat")
+    pipe = os.path.join(outdir, f"pipe-{lvl}.dat")
     with open(pipe, "w") as f:
         for i, v in enumerate(variants):
             for s in res[v].get("pipe_ns", []):
@@ -572,14 +587,14 @@ def plots(outdir, res, variants):
     for ext, term in (("svg", "svg size 640,420 dynamic font 'sans,11'"),
                       ("png", "pngcairo size 640,420 font 'sans,10'")):
         plot_script(outdir, variants, jl, flip, pipe, ext, term,
-                    res[variants[0]].get("rounds"))
+                    res[variants[0]].get("rounds"), lvl)
 
 
-def plot_script(outdir, variants, jl, flip, pipe, ext, term, rounds):
+def plot_script(outdir, variants, jl, flip, pipe, ext, term, rounds, lvl):
     script = f"""
 set terminal {term}
-set output '{outdir}/flip.{ext}'
-set title 'Flip cost: enable + disable a key (median guest us, -icount)'
+set output '{outdir}/flip-{lvl}.{ext}'
+set title 'Flip cost at -{lvl}: enable + disable a key (median guest us, -icount)'
 set logscale xy
 set xlabel 'sites of the key'
 set ylabel 'guest us'
@@ -588,9 +603,9 @@ set grid
 plot """ + ", ".join(
         f"'{flip}' using 1:{variants.index(v) + 2} with linespoints "
         f"title '{short(v)}'" for v in jl) + f"""
-set output '{outdir}/pipe.{ext}'
+set output '{outdir}/pipe-{lvl}.{ext}'
 unset logscale
-set title 'pipe-test: {fmt(rounds)} round trips (guest ms, -icount), every sample'
+set title 'pipe-test at -{lvl}: {fmt(rounds)} round trips (guest ms, -icount), every sample'
 set xlabel ''
 set ylabel 'guest ms'
 set xrange [-0.5:{len(variants) - 0.5}]
@@ -611,10 +626,18 @@ def main(argv):
         v, vdir = arg.split("=", 1)
         variants.append(v)
         res[v] = collect(v, vdir)
-    md = report(res, variants)
+    # One section per optimisation level, each compared within itself.
+    groups = [(lvl, title, [v for v in variants if level(v) == lvl])
+              for lvl, title in LEVELS]
+    groups = [g for g in groups if g[2]]
+    md = []
+    for lvl, title, vs in groups:
+        md += [f"## {title}", ""] + report(res, vs)
+        md += [f"![flip cost against sites, -{lvl}](flip-{lvl}.svg)",
+               f"![pipe-test per kernel, -{lvl}](pipe-{lvl}.svg)", ""]
     errors = [e for v in variants for e in res[v]["errors"]]
     if errors:
-        md += ["### Missing or wrong", ""] + [f"- {e}" for e in errors] + [""]
+        md += ["## Missing or wrong", ""] + [f"- {e}" for e in errors] + [""]
     with open(os.path.join(outdir, "results.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     with open(os.path.join(outdir, "results.json"), "w") as f:
@@ -624,29 +647,33 @@ def main(argv):
                   default=str)
     with open(os.path.join(outdir, "results.csv"), "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["variant", "figure", "min", "median", "max", "n"])
+        w.writerow(["level", "variant", "figure", "min", "median", "max",
+                    "n"])
         for v in variants:
             r = res[v]
+            lv = level(v)
             for fig in ("pipe_ns", "pipe_self_ns", "yield_ns", "getppid_ns",
                         "jump_label_init_cycles", "load_ns"):
                 s = stats(r.get(fig, []))
                 if s:
-                    w.writerow([short(v), fig, s["min"], s["median"],
+                    w.writerow([lv, short(v), fig, s["min"], s["median"],
                                 s["max"], s["n"]])
             for n in FLIP_SITES:
                 for k, col in (("enable_ns", 0), ("disable_ns", 1)):
                     s = stats([x[col] for x in r["flip"].get(n, [])])
                     if s:
-                        w.writerow([short(v), f"flip_{n}_{k}", s["min"],
+                        w.writerow([lv, short(v), f"flip_{n}_{k}", s["min"],
                                     s["median"], s["max"], s["n"]])
                 for k, col in (("rounds", 0), ("cpu_syncs", 1)):
                     sync = [x[col] for x in r["flip_sync"].get(n, [])]
                     if sync:
-                        w.writerow([short(v), f"flip_{n}_sync_{k}", min(sync),
+                        w.writerow([lv, short(v), f"flip_{n}_sync_{k}",
+                                    min(sync),
                                     statistics.median(sync), max(sync),
                                     len(sync)])
     try:
-        plots(outdir, res, variants)
+        for lvl, _title, vs in groups:
+            plots(outdir, res, vs, lvl)
     except (OSError, subprocess.CalledProcessError) as e:
         errors.append(f"gnuplot failed: {e}")
     print("\n".join(md))

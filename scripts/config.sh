@@ -1,7 +1,7 @@
 #!/bin/sh
 # config.sh VARIANT: tinyconfig, then the fragments of configs/ (the common
 # one, then the variant's architecture's configs/arch/ARCH.config, then
-# what its traits add: jump-label-off, series, debug) merged with
+# what its traits add: jump-label-off, series, debug, o2) merged with
 # the tree's merge_config.sh; fails naming every fragment option that the
 # merged .config does not carry (merge_config drops options whose
 # dependencies are unmet, and says so only in passing).
@@ -16,6 +16,8 @@ variant_has_series "$VARIANT" &&
 	fragments="$fragments $REPO/configs/series.config"
 variant_has "$VARIANT" debug &&
 	fragments="$fragments $REPO/configs/debug.config"
+variant_has "$VARIANT" o2 &&
+	fragments="$fragments $REPO/configs/o2.config"
 # EXTRA_CONFIG: one more fragment, last, for trying an option out.
 [ -n "${EXTRA_CONFIG:-}" ] && fragments="$fragments $EXTRA_CONFIG"
 

@@ -60,7 +60,8 @@ git -C "$am" -c user.name="$(git -C "$am" log -1 --format=%an)" \
 	echo "Results of make bench (Documentation/bench/ of the harness, the"
 	echo "series against the unmodified tree and the tree without jump labels):"
 	echo
-	cat "$results"
+	# The plots are the harness's (Documentation/bench/), not the letter's.
+	sed '/^!\[/d' "$results"
 } > "$work/blurb"
 
 subject=$(sed -n 1p "$text")

@@ -24,17 +24,20 @@ x86_64) VARIANTS="series distro off series-off" ;;
 esac
 # make bench's kernels: series, distro and off with the bench patches on
 # top (the getppid demo branch, jump_label_init() timed; the list is the
-# architecture's BENCH_SERIES in patches/bench/); x86-64's unless
-# HARNESS_ARCH names another architecture.
+# architecture's BENCH_SERIES in patches/bench/), each built twice: at -O2
+# as distributions build (bench-o2-*, configs/o2.config) and at
+# tinyconfig's -Os (bench-*); x86-64's unless HARNESS_ARCH names another
+# architecture.
+BENCH_VARIANTS="bench-o2-series bench-o2-distro bench-o2-off bench-series bench-distro bench-off"
 case ${HARNESS_ARCH:-x86_64} in
-x86_64) BENCH_VARIANTS="bench-series bench-distro bench-off" ;;
-*) BENCH_VARIANTS="$HARNESS_ARCH-bench-series $HARNESS_ARCH-bench-distro $HARNESS_ARCH-bench-off" ;;
+x86_64) ;;
+*) BENCH_VARIANTS=$(for v in $BENCH_VARIANTS; do printf '%s ' "$HARNESS_ARCH-$v"; done) ;;
 esac
 
 # What each variant is made of, one word per trait: series (the series
 # applied), jump-labels (CONFIG_JUMP_LABEL=y), bench (the bench patches),
-# debug (configs/debug.config: lockdep, UBSAN, lockup detectors; make
-# check-debug).
+# o2 (configs/o2.config: -O2 instead of -Os), debug (configs/debug.config:
+# lockdep, UBSAN, lockup detectors; make check-debug).
 variant_traits() {
 	case $1 in
 	series) echo series jump-labels ;;
@@ -45,6 +48,8 @@ variant_traits() {
 	bench-series) echo series jump-labels bench ;;
 	bench-distro) echo jump-labels bench ;;
 	bench-off) echo bench ;;
+	bench-o2-series | bench-o2-distro | bench-o2-off)
+		echo "$(variant_traits "bench-${1#bench-o2-}") o2" ;;
 	# make bisect's own worktrees, so that proving prefixes leaves the
 	# check's kernels as they are.
 	bisect-series | bisect-series-off) variant_traits "${1#bisect-}" ;;
