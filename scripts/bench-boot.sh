@@ -4,8 +4,14 @@
 # with one vCPU under -icount shift=0,sleep=off, where the guest clock and
 # TSC advance with executed instructions, so that figures repeat from
 # boot to boot; then one boot with four vCPUs that counts a flip's sync
-# rounds and what they run on each CPU (the architecture's BENCH_SYNC).  Each must
-# end with the guest's "bench done", or this names the log that did not.
+# rounds and what they run on each CPU (the architecture's BENCH_SYNC);
+# then four profile boots like the time boots, each running one thing
+# under the insn-count QEMU plugin (tests/bench/insn-count.c), which
+# counts every executed instruction by address: pipe-test of
+# BENCH_ROUNDS and of twice as many round trips, the flip module's load,
+# and the same program doing nothing, whose differences
+# scripts/insn-account.py gives per function.  Each must end with the
+# guest's "bench done", or this names the log that did not.
 set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant "${1:?usage: bench-boot.sh VARIANT}"
@@ -23,7 +29,10 @@ boot() {
 		die "$VARIANT: bench boot $name: $(grep '^error' "$LOGS/$name.ktap" | head -1); serial log: $LOGS/$name.serial"
 }
 
-rm -f "$LOGS"/bench-*
+rm -f "$LOGS"/bench-* "$LOGS"/profile-*
+plugin=$VDIR/insn-count.so
+cc -shared -fPIC -O2 -o "$plugin" "$REPO/tests/bench/insn-count.c" ||
+	die "cannot build the QEMU plugin $plugin from tests/bench/insn-count.c"
 i=1
 while [ "$i" -le "${BENCH_BOOTS:-3}" ]; do
 	# icount is TCG's; single-threaded, as for every boot (README).
@@ -34,3 +43,14 @@ while [ "$i" -le "${BENCH_BOOTS:-3}" ]; do
 done
 boot bench-sync 4 "${ACCEL:-}" "" harness.bench=sync \
 	"harness.bench_sync=$(echo $BENCH_SYNC | tr ' ' ,)"
+rounds=${BENCH_ROUNDS:-20000}
+# NAME:WHAT:ROUNDS
+for run in pipe:pipe:$rounds pipe-twice:pipe:$((rounds * 2)) load:load:0 idle:idle:0; do
+	name=profile-${run%%:*} what=${run#*:}
+	boot "$name" 1 tcg,thread=single \
+		"-icount shift=0,sleep=off -plugin $plugin,out=$LOGS/$name.insns" \
+		harness.bench=profile "harness.bench_profile=${what%:*}" \
+		"harness.bench_rounds=${what#*:}"
+	[ -s "$LOGS/$name.insns" ] && ! grep -q '^# table full' "$LOGS/$name.insns" ||
+		die "$VARIANT: profile boot $name left no complete instruction counts ($LOGS/$name.insns); QEMU's messages: $LOGS/$name.qemu"
+done

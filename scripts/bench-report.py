@@ -29,6 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sites as sitecount  # noqa: E402
+import insn_account  # noqa: E402
 
 FLIP_SITES = (1, 10, 100, 1000, 10000)
 # The 2012 analysis (seeds, 011-...static-keys...): getppid on 3.3-rc2.
@@ -621,10 +622,11 @@ def main(argv):
         raise SystemExit("usage: bench-report.py OUTDIR VARIANT=VDIR...")
     outdir = argv[1]
     os.makedirs(outdir, exist_ok=True)
-    variants, res = [], {}
+    variants, res, vdirs = [], {}, {}
     for arg in argv[2:]:
         v, vdir = arg.split("=", 1)
         variants.append(v)
+        vdirs[v] = vdir
         res[v] = collect(v, vdir)
     # One section per optimisation level, each compared within itself.
     groups = [(lvl, title, [v for v in variants if level(v) == lvl])
@@ -633,6 +635,26 @@ def main(argv):
     md = []
     for lvl, title, vs in groups:
         md += [f"## {title}", ""] + report(res, vs)
+        acct = insn_account.account([(short(v), vdirs[v]) for v in vs])
+        for v in vs:
+            for t, _m, _s in insn_account.DIFFERENCES:
+                if t not in acct.get(short(v), {}):
+                    res[v]["errors"].append(
+                        f"{v}: no instruction counts for the {t} "
+                        f"(profile boots in {vdirs[v]}/logs)")
+        md += ["### Where the instructions go", ""]
+        md += insn_account.tables(acct, res[vs[0]].get("rounds"))
+        md += ["Every instruction the guest executed, counted by address "
+               "by a QEMU plugin (tests/bench/insn-count.c) in profile "
+               "boots run like the time boots, and charged to the function "
+               "that holds it (scripts/insn_account.py).  pipe-test: a "
+               "boot with twice the round trips less one with the round "
+               "trips, so that all but the round trips cancel (its all row "
+               "is the timed median's counterpart); module load: a boot "
+               "that loads the flip module less one that runs the same "
+               "program doing nothing.  Rows: the functions whose counts "
+               "differ most between the kernels, a function inlined in "
+               "one kernel being counted in its caller there.", ""]
         md += [f"![flip cost against sites, -{lvl}](flip-{lvl}.svg)",
                f"![pipe-test per kernel, -{lvl}](pipe-{lvl}.svg)", ""]
     errors = [e for v in variants for e in res[v]["errors"]]

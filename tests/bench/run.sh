@@ -15,6 +15,12 @@
 #         do_sync_core; arm64: kick_all_cpus_sync, do_nothing).  Interrupt
 #         counts would not do: an idle CPU that polls is woken without an
 #         IPI.
+#   profile  (one vCPU, -icount, under the insn-count QEMU plugin) one
+#         thing only, harness.bench_profile=WHAT of: pipe (pipe-test,
+#         harness.bench_rounds round trips), load (the flip module's
+#         load), idle (the bench program run doing nothing: what load
+#         costs besides finit_module()); the host takes the difference
+#         of two such boots (scripts/insn-account.py).
 out=${1:?usage: run.sh RESULTS-TTY}
 arg() {
 	sed -n "s/.*harness\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
@@ -55,6 +61,14 @@ time)
 		say "$(bench yield "$rounds")"
 		i=$((i + 1))
 	done
+	;;
+profile)
+	case $(arg bench_profile) in
+	pipe) say "$(bench pipe "$rounds")" ;;
+	load) say "$(bench load $module)" ;;
+	idle) say "$(bench getppid 0)" ;;
+	*) say "error: unknown harness.bench_profile '$(arg bench_profile)'" ;;
+	esac
 	;;
 sync)
 	insmod $module || say "error loading $module"
