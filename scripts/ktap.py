@@ -45,14 +45,24 @@ def _indent(line):
 def _block(lines, i, level, problems):
     """Parse the KTAP block whose lines are indented by level, from i."""
     tests, plan, pending, pending_line = [], None, None, 0
+    diagnostic = False
     while i < len(lines):
         lineno, raw = lines[i]
         text = raw.strip()
         ind = _indent(raw)
         if text.startswith('#'):
             # Diagnostics may stand at any indent (KUnit's use tabs).
+            diagnostic = True
             i += 1
             continue
+        if diagnostic and not (HEADER.match(text) or PLAN.match(text) or
+                               RESULT.match(text)):
+            # The lines after a diagnostic until the next KTAP line are
+            # its own: 6.1's KUnit prints a failed expectation's
+            # "Expected ..." and its values without a "#" of their own.
+            i += 1
+            continue
+        diagnostic = False
         if ind < level:
             break
         if ind > level:

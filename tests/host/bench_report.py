@@ -157,10 +157,32 @@ class Variants(unittest.TestCase):
         self.assertEqual([bench.short(v) for v in ('bench-series', 'arm64-bench-distro', 'arm64-bench-off')],
                          ['series', 'distro', 'off'])
 
+    def test_an_o2_variant_is_named_as_its_os_one_with_its_level(self):
+        names = ('bench-o2-series', 'bench-series', 'arm64-bench-o2-off', 'arm64-bench-distro')
+        self.assertEqual([bench.short(v) for v in names], ['series', 'series', 'off', 'distro'])
+        self.assertEqual([bench.level(v) for v in names], ['O2', 'Os', 'O2', 'Os'])
+
     def test_the_architecture_comes_from_the_prefix(self):
         self.assertEqual([bench.arch_of(v) for v in ('bench-off', 'arm64-bench-off')],
                          ['x86_64', 'arm64'])
         self.assertEqual(bench.arch_row('arm64')['BENCH_GETPPID'], '__arm64_sys_getppid')
+
+
+class InstructionAccount(unittest.TestCase):
+    ACCT = {'series': {'pipe-test': {'a': 100, 'b': 50, 'same': 7}},
+            'distro': {'pipe-test': {'a': 100, 'b': 60, 'same': 7}},
+            'off': {'pipe-test': {'a': 90, 'c': 5, 'same': 7}}}
+
+    def rows(self):
+        md = bench.insn_account.tables(self.ACCT, 20)
+        return [l for l in md if l.startswith('| ')]
+
+    def test_totals_and_differences_per_kernel(self):
+        self.assertEqual(self.rows()[0], '| function | series | distro | off | series - off | distro - off | series - distro |')
+        self.assertEqual(self.rows()[1], '| **all** | 157 | 167 | 102 | +55 | +65 | -10 |')
+
+    def test_functions_that_differ_most_first_and_equal_ones_left_out(self):
+        self.assertEqual([r.split(' | ')[0] for r in self.rows()[2:]], ['| `b`', '| `a`', '| `c`'])
 
 
 if __name__ == '__main__':

@@ -52,6 +52,18 @@ class KtapParser(unittest.TestCase):
         self.assertIn("line 4: not KTAP: 'this is not KTAP'", problems)
         self.assertIn('plan of 2 tests, 1 results', problems)
 
+    def test_a_kunit_failure_message_belongs_to_its_diagnostic(self):
+        text = ('KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: s\n    1..2\n'
+                '    # c: EXPECTATION FAILED at lib/x.c:1\n    Expected a == b, but\n'
+                '        a == 1\n        b == 2\n    not ok 1 c\n    ok 2 d\nnot ok 1 s\n')
+        tests, problems = ktap.parse(text)
+        self.assertEqual(problems, [])
+        self.assertEqual(tests[0].leaves(), [('s.c', 'fail', ''), ('s.d', 'ok', '')])
+
+    def test_a_line_that_follows_no_diagnostic_is_still_not_ktap(self):
+        _, problems = ktap.parse('KTAP version 1\n1..1\nok 1 a\n# d\nok 2 b\nnot ktap\n')
+        self.assertIn("line 6: not KTAP: 'not ktap'", problems)
+
     def test_missing_results_break_the_plan(self):
         _, problems = ktap.parse('KTAP version 1\n1..3\nok 1 a\n')
         self.assertEqual(problems, ['plan of 3 tests, 1 results'])
