@@ -6,7 +6,7 @@
 # boot to boot; then one boot with four vCPUs that counts a flip's sync
 # rounds and what they run on each CPU (the architecture's BENCH_SYNC);
 # then four profile boots like the time boots, each running one thing
-# under the insn-count QEMU plugin (tests/bench/insn-count.c), which
+# under the insn-count QEMU plugin (tests/qemu-plugin/insn-count.c), which
 # counts every executed instruction by address: pipe-test of
 # BENCH_ROUNDS and of twice as many round trips, the flip module's load,
 # and the same program doing nothing, whose differences
@@ -31,8 +31,8 @@ boot() {
 
 rm -f "$LOGS"/bench-* "$LOGS"/profile-*
 plugin=$VDIR/insn-count.so
-cc -shared -fPIC -O2 -o "$plugin" "$REPO/tests/bench/insn-count.c" ||
-	die "cannot build the QEMU plugin $plugin from tests/bench/insn-count.c"
+cc -shared -fPIC -O2 -Wall -Wextra -Werror -o "$plugin" "$REPO/tests/qemu-plugin/insn-count.c" ||
+	die "cannot build the QEMU plugin $plugin from tests/qemu-plugin/insn-count.c"
 i=1
 while [ "$i" -le "${BENCH_BOOTS:-3}" ]; do
 	# icount is TCG's; single-threaded, as for every boot (README).

@@ -645,7 +645,7 @@ def main(argv):
         md += ["### Where the instructions go", ""]
         md += insn_account.tables(acct, res[vs[0]].get("rounds"))
         md += ["Every instruction the guest executed, counted by address "
-               "by a QEMU plugin (tests/bench/insn-count.c) in profile "
+               "by a QEMU plugin (tests/qemu-plugin/insn-count.c) in profile "
                "boots run like the time boots, and charged to the function "
                "that holds it (scripts/insn_account.py).  pipe-test: a "
                "boot with twice the round trips less one with the round "

@@ -82,6 +82,8 @@ static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
 
+	(void)id;
+
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		struct slot *s = slot_of(qemu_plugin_insn_vaddr(insn));
@@ -96,6 +98,9 @@ static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 static void finished(qemu_plugin_id_t id, void *userdata)
 {
 	FILE *f = fopen(out_path, "w");
+
+	(void)id;
+	(void)userdata;
 
 	if (!f) {
 		qemu_plugin_outs("insn-count: cannot write the out= file\n");
@@ -115,6 +120,7 @@ __attribute__((visibility("default")))
 int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			int argc, char **argv)
 {
+	(void)info;
 	for (int i = 0; i < argc; i++)
 		if (!strncmp(argv[i], "out=", 4))
 			out_path = strdup(argv[i] + 4);
