@@ -298,6 +298,11 @@ def missing(variant, r):
             errors.append(f"{variant}: {have[fig]} samples of {fig}, "
                           f"{n} expected ({r['boots']} boots)")
     for n in FLIP_SITES:
+        for rounds, cpu_syncs in r["flip_sync"].get(n, []):
+            if cpu_syncs and not rounds:
+                errors.append(f"{variant}: the flip of {n} sites ran "
+                              f"{cpu_syncs} CPU syncs in no sync round: the "
+                              "round probe missed its calls (inlined?)")
         if len(r["flip_sync"].get(n, [])) != 1:
             errors.append(f"{variant}: {len(r['flip_sync'].get(n, []))} sync "
                           f"counts of the flip of {n} sites, 1 expected "
@@ -530,7 +535,9 @@ def report(res, variants):
     md += table(["sites", "kernel", "enable ns", "disable ns", "total ns",
                  "total/distro", "sync rounds / CPU syncs"], rows)
     md += ["", "ns: median guest ns under -icount, one vCPU.  Sync rounds: "
-           f"{sync_round}() calls during enable + disable, four vCPUs"
+           + (f"{sync_round.split('@')[0]}() calls for {sync_cpu}()"
+              if "@" in sync_round else f"{sync_round}() calls")
+           + " during enable + disable, four vCPUs"
            + (" (three per text_poke_bp() batch)" if arch == "x86_64" else
               "") + f"; CPU syncs: the {sync_cpu}() runs on all CPUs they "
            "caused.  Without jump labels a flip is a counter update.", ""]

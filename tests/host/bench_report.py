@@ -116,6 +116,11 @@ class Completeness(unittest.TestCase):
         self.assertEqual(bench.missing('series', r), [])
         self.assertEqual((r['repeat'], r['rounds']), (1, 20))
 
+    def test_cpu_syncs_without_rounds_are_an_error(self):
+        r = one_boot()
+        r['flip_sync'][10] = [(0, 24)]
+        self.assertIn('round probe missed', ' '.join(bench.missing('series', r)))
+
     def test_a_missing_figure_is_an_error(self):
         for drop in ('jump_label_init', 'flip sites=10000', 'pipe_ns',
                      'flip_sync sites=1 ', 'bench mode=time'):
