@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
-"""insn_account.py VARIANT=VDIR...: where make bench's kernels spend
-their instructions, per function.
+"""insn_account.py: where make bench's kernels spend their instructions,
+per function; a module of bench-report.py.
 
 Reads the profile boots of each bench variant (scripts/bench-boot.sh:
 VDIR/logs/profile-NAME.insns, one "ADDRESS COUNT" line per executed
@@ -16,13 +15,12 @@ thing measured:
 Each executed instruction is charged to the function (STT_FUNC symbol)
 that holds it, or to the nearest symbol before it when no function does
 (entry code); user space and kernel text outside the vmlinux (modules)
-are one line each.  Prints a markdown table per difference with the
-functions whose counts differ most between kernels; as a module:
-account() for bench-report.py.  Standard library only.
+are one line each.  account() gives the differences per kernel,
+tables() the markdown with the functions whose counts differ most
+between kernels.  Standard library only.
 """
 import bisect
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -161,16 +159,3 @@ def tables(acct, rounds, top=12):
         md.append("")
     return md
 
-
-def main(argv):
-    if len(argv) < 2:
-        raise SystemExit("usage: insn_account.py VARIANT=VDIR...")
-    variants = []
-    for arg in argv[1:]:
-        v, vdir = arg.split("=", 1)
-        variants.append((re.sub(r"^(\w+-)?bench-(o2-)?", "", v), vdir))
-    print("\n".join(tables(account(variants), None)))
-
-
-if __name__ == "__main__":
-    main(sys.argv)

@@ -98,9 +98,7 @@ sync)
 		# drops the calls for other functions from the trace only.
 		echo > $tracing/trace
 		echo $n > $flip
-		rounds=$(grep -c ' bench_sync: ' $tracing/trace)
-		cores=$(grep -c ' bench_core: ' $tracing/trace)
-		say "flip_sync sites=$n rounds=$rounds cpu_syncs=$cores $(cat $flip)"
+		say "flip_sync sites=$n rounds=$(grep -c ' bench_sync: ' $tracing/trace) cpu_syncs=$(grep -c ' bench_core: ' $tracing/trace) $(cat $flip)"
 	done
 	;;
 *)

@@ -52,7 +52,8 @@ __attribute__((visibility("default"))) int qemu_plugin_version = 1;
  * (translated code holds their addresses), so the table is sized once; a
  * kernel boot translates well under a million distinct instructions.
  */
-#define SLOTS (1u << 22)
+#define SLOT_BITS 22
+#define SLOTS (1u << SLOT_BITS)
 
 struct slot {
 	uint64_t vaddr;
@@ -65,7 +66,7 @@ static char *out_path;
 
 static struct slot *slot_of(uint64_t vaddr)
 {
-	size_t i = (size_t)((vaddr * 0x9e3779b97f4a7c15ull) >> 42) & (SLOTS - 1);
+	size_t i = (size_t)((vaddr * 0x9e3779b97f4a7c15ull) >> (64 - SLOT_BITS));
 
 	while (slots[i].vaddr && slots[i].vaddr != vaddr)
 		i = (i + 1) & (SLOTS - 1);
