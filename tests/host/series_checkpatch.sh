@@ -16,6 +16,7 @@ named_by() {
 	MACRO_ARG_REUSE) echo argument ;;
 	AVOID_BUG) echo 'BUG()' ;;
 	PREFER_KERNEL_TYPES) echo u64 ;;
+	CAMELCASE) echo CamelCase ;;
 	LONG_LINE | LONG_LINE_STRING | LONG_LINE_COMMENT) echo columns ;;
 	*) echo "$1" ;;
 	esac
