@@ -232,22 +232,24 @@ def short_share(sites):
     return sites['short'] / sites['sites'] if sites['sites'] else 0.0
 
 
-def compare_sites(runs, logdirs):
-    """The series must have at least the distro's share of 2-byte sites."""
-    series, distro = logdirs.get('series'), logdirs.get('distro')
-    if not series or not distro:
+def check_site_sizes(runs, logdirs):
+    """Every 5-byte site of the series must be one whose jump a 2-byte
+    site could not have reached (sites.py's long_in_reach): the series
+    has the assembler size each site, and objtool keeps that size."""
+    series = logdirs.get('series')
+    if not series:
         return
-    mine, theirs = read_sites(series), read_sites(distro)
-    name = 'sites.two_byte_share_at_least_distro'
-    if not mine or not theirs:
+    mine = read_sites(series)
+    name = 'sites.five_byte_sites_out_of_rel8_reach'
+    if not mine or 'long_in_reach' not in mine:
         row = (name, FAIL, 'no site counts (sites.py did not run?)')
     elif not mine['sites']:
         row = (name, FAIL, 'the series kernel has no sites')
-    elif short_share(mine) >= short_share(theirs):
-        row = (name, OK, '')
+    elif mine['long_in_reach']:
+        row = (name, FAIL, f"{mine['long_in_reach']} of the series' "
+               f"{mine['long']} 5-byte sites jump within rel8 reach")
     else:
-        row = (name, FAIL, f'{short_share(mine):.2%} of the series\' sites '
-               f'are 2 bytes, {short_share(theirs):.2%} of the distro\'s')
+        row = (name, OK, '')
     for run_name, rows in runs:
         if run_name == 'series':
             rows.append(row)
@@ -265,7 +267,7 @@ def main(argv):
         runs.append((name, unexpected_skips(name, run_rows(logdir, boot or 'boot'),
                                             rules)))
         places.append((logdir, boot or 'boot'))
-    compare_sites(runs, {name: logdir for (name, _), (logdir, _) in
+    check_site_sizes(runs, {name: logdir for (name, _), (logdir, _) in
                          zip(runs, places)})
     summaries = []
     for (name, rows), (logdir, boot) in zip(runs, places):

@@ -111,7 +111,8 @@ def instruction(elf, code):
 
 
 def sites(elf):
-    """(site address, key address) of every entry of the jump table."""
+    """(site address, key address, target address) of every entry of the
+    jump table."""
     try:
         start = elf.symbols["__start___jump_table"][0]
         stop = elf.symbols["__stop___jump_table"][0]
@@ -119,22 +120,34 @@ def sites(elf):
         return
     table = elf.read(start, stop - start) if stop > start else b""
     for i in range(0, len(table), 16):
-        code_rel, _target_rel, key_rel = struct.unpack_from("<iiq", table, i)
+        code_rel, target_rel, key_rel = struct.unpack_from("<iiq", table, i)
         yield (start + i + code_rel,
-               (start + i + 8 + key_rel) & ~3 & 0xFFFFFFFFFFFFFFFF)
+               (start + i + 8 + key_rel) & ~3 & 0xFFFFFFFFFFFFFFFF,
+               start + i + 4 + target_rel)
+
+
+def in_rel8_reach(code, target):
+    """Whether an x86 2-byte JMP at CODE reaches TARGET."""
+    return -128 <= target - (code + 2) <= 127
 
 
 def count(path):
+    """Sites, keys, sites by size, and long_in_reach: the x86 5-byte sites
+    that a 2-byte instruction would have reached (the assembler sizes each
+    site's jump, so there should be none)."""
     elf = Elf(path)
     keys = set()
-    stats = {"short": 0, "long": 0, "other": 0}
+    stats = {"short": 0, "long": 0, "other": 0, "long_in_reach": 0}
     size = {"nop2": "short", "jmp8": "short", "nop5": "long", "jmp32": "long",
             "nop": "long", "b": "long", "other": "other"}
     n = 0
-    for code, key in sites(elf):
+    for code, key, target in sites(elf):
         n += 1
         keys.add(key)
-        stats[size[instruction(elf, code)]] += 1
+        insn = instruction(elf, code)
+        stats[size[insn]] += 1
+        if insn in ("nop5", "jmp32") and in_rel8_reach(code, target):
+            stats["long_in_reach"] += 1
     out = {"sites": n, "keys": len(keys)}
     out.update(stats)
     try:
@@ -161,7 +174,7 @@ def by_key(path):
     objects = sorted(elf.objects)
     starts = [v for v, _s, _n in objects]
     out = {}
-    for code, key in sites(elf):
+    for code, key, _target in sites(elf):
         i = bisect.bisect_right(starts, key) - 1
         name = f"{key:#x}"
         if i >= 0 and key < objects[i][0] + max(objects[i][1], 1):
@@ -176,7 +189,7 @@ def by_instruction(path):
     names = ("nop", "b") if elf.machine == EM_AARCH64 else \
         ("nop2", "jmp8", "nop5", "jmp32")
     stats = dict.fromkeys(names + ("other",), 0)
-    for code, _key in sites(elf):
+    for code, _key, _target in sites(elf):
         stats[instruction(elf, code)] += 1
     return stats
 

@@ -204,45 +204,41 @@ class ExpectedSkips(unittest.TestCase):
         self.assertEqual(self.statuses('host'), ['fail', 'fail', 'ok'])
 
 
-class SiteShare(unittest.TestCase):
-    """report.compare_sites(): the series' share of 2-byte sites against
-    the distro's, from the sites files build.sh writes."""
+class SiteSizes(unittest.TestCase):
+    """report.check_site_sizes(): no 5-byte site of the series within rel8
+    reach, from the sites file build.sh writes."""
 
-    def compare(self, series, distro):
+    def check(self, series):
         import tempfile
         with tempfile.TemporaryDirectory() as tmp:
-            dirs = {}
-            for name, text in (('series', series), ('distro', distro)):
-                dirs[name] = os.path.join(tmp, name)
-                os.mkdir(dirs[name])
-                if text is not None:
-                    with open(os.path.join(dirs[name], 'sites'), 'w') as f:
-                        f.write(text)
+            dirs = {'series': os.path.join(tmp, 'series')}
+            os.mkdir(dirs['series'])
+            if series is not None:
+                with open(os.path.join(dirs['series'], 'sites'), 'w') as f:
+                    f.write(series)
             runs = [('series', []), ('distro', [])]
-            report.compare_sites(runs, dirs)
+            report.check_site_sizes(runs, dirs)
             return runs[0][1], runs[1][1]
 
-    def test_higher_share_passes(self):
-        mine, theirs = self.compare('sites=10 keys=4 short=9 long=1 other=0',
-                                    'sites=10 keys=4 short=8 long=2 other=0')
-        self.assertEqual(mine, [('sites.two_byte_share_at_least_distro', 'ok', '')])
+    def test_long_sites_out_of_reach_pass(self):
+        mine, theirs = self.check('sites=10 keys=4 short=9 long=1 other=0 long_in_reach=0')
+        self.assertEqual(mine, [('sites.five_byte_sites_out_of_rel8_reach', 'ok', '')])
         self.assertEqual(theirs, [])
 
-    def test_lower_share_fails_with_both_figures(self):
-        mine, _ = self.compare('sites=10 keys=4 short=0 long=10 other=0',
-                               'sites=10 keys=4 short=9 long=1 other=0')
+    def test_long_site_in_reach_fails_with_counts(self):
+        mine, _ = self.check('sites=10 keys=4 short=0 long=10 other=0 long_in_reach=7')
         self.assertEqual(mine[0][1], 'fail')
-        self.assertIn('0.00%', mine[0][2])
-        self.assertIn('90.00%', mine[0][2])
+        self.assertIn('7 of', mine[0][2])
+        self.assertIn('10 5-byte', mine[0][2])
 
     def test_no_sites_fails(self):
-        mine, _ = self.compare('sites=0 keys=0 short=0 long=0 other=0',
-                               'sites=10 keys=4 short=9 long=1 other=0')
+        mine, _ = self.check('sites=0 keys=0 short=0 long=0 other=0 long_in_reach=0')
         self.assertEqual(mine[0][1], 'fail')
 
     def test_missing_counts_fail(self):
-        mine, _ = self.compare(None, 'sites=10 keys=4 short=9 long=1 other=0')
-        self.assertEqual(mine[0][1], 'fail')
+        for text in (None, 'sites=10 keys=4 short=9 long=1 other=0'):
+            mine, _ = self.check(text)
+            self.assertEqual(mine[0][1], 'fail')
 
 
 class KtapResult(unittest.TextTestResult):
