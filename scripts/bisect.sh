@@ -22,7 +22,12 @@
 # Each prefix's logs are kept in $ROOT/bisect/<n>-<patch>/<variant>/, and
 # after each prefix the summary of all of them is written to
 # Documentation/bisect.md (scripts/bisect-summary.py), to be committed
-# with the series.
+# with the series.  The cover letter quotes that summary, so it is written
+# again (scripts/cover-letter.sh) whenever the run ends, interrupted or not.
+#
+# bisect.sh --summary: only write the summary and the cover letter again,
+# from the logs and the ledger, for the series as it is now (after a
+# changelog edit, or a patch inserted).
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -55,6 +60,20 @@ write_summary() {
 	"$REPO/scripts/bisect-summary.py" "$out" "$REPO/series" "$proofs" > "$summary.new" &&
 		mv "$summary.new" "$summary"
 }
+
+# The summary and the letter that quotes it, kept in step.
+finish() {
+	trap - EXIT
+	write_summary
+	note "summary: $summary; writing the cover letter again (it quotes the summary)"
+	"$REPO/scripts/cover-letter.sh" >&2 || note "cover letter not written again: run 'make cover-letter'"
+}
+if [ "${1:-}" = --summary ]; then
+	finish
+	exit 0
+fi
+trap finish EXIT
+trap 'exit 130' INT TERM
 
 # proven_earlier VARIANT N HASH: the date the ledger proves it on, if it does.
 proven_earlier() {
@@ -116,6 +135,5 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 		die "prefix $n/$total fails ($v), first at patch $p; logs: $logs; summary: $summary"
 	done
 done
-write_summary
-note "summary: $summary"
+finish
 note "every prefix of $total builds, boots and passes its checks (${BISECT_VARIANTS:-bisect-series bisect-series-off})"
