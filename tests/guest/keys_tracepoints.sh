@@ -4,17 +4,24 @@
 # trace buffer must show the events.  The buffer is read with recording
 # off (tracing_on 0, the event still enabled): the reads' own system calls
 # would otherwise feed sys_enter faster than grep gets to the end.
+#
+# initcall_start's key has one site in init text, freed after boot, and
+# one in do_one_initcall(), which runs a module's init: loading a module
+# while the event is on must trace it, and the flips must have written
+# the live site and left the freed one alone (text_poke() of freed init
+# text faults, and an oops fails the boot's log check).
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
 T=/sys/kernel/tracing
 [ -d $T/events ] || skip_all "no trace events in $T"
-plan 6
+plan 10
 
-# tracepoint_check NAME EVENT: the flip and the events seen.
+# tracepoint_check NAME EVENT [WHILE_ON]: the flip and the events seen;
+# WHILE_ON makes the events (default: sleep 0.2).
 tracepoint_check() {
 	: > $T/trace
 	flip_check "tracepoint_$1" "__tracepoint_$1+0x8" \
-		"echo 1 > $T/events/$2/enable && sleep 0.2 &&
+		"echo 1 > $T/events/$2/enable && ${3:-sleep 0.2} &&
 		 echo 0 > $T/tracing_on &&
 		 grep -c ' $1:' $T/trace > $KEYS_TMP/$1.lines;
 		 echo 1 > $T/tracing_on" \
@@ -26,4 +33,14 @@ tracepoint_check() {
 
 tracepoint_check sched_switch sched/sched_switch
 tracepoint_check sys_enter raw_syscalls/sys_enter
+if has_sites; then
+	freed=$(kcore-sites __tracepoint_initcall_start+0x8 2>/dev/null |
+		awk '$1 == "site" && $4 == "freed"' | wc -l)
+	[ "$freed" -gt 0 ]
+	result $? tracepoint_initcall_start_has_init_site "sites of initcall_start's key in freed init text: $freed"
+else
+	skip tracepoint_initcall_start_has_init_site "no sites (CONFIG_JUMP_LABEL=n)"
+fi
+tracepoint_check initcall_start initcall/initcall_start \
+	"insmod /modules/test_static_key_base.ko && rmmod test_static_key_base"
 finish

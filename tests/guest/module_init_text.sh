@@ -1,0 +1,41 @@
+# Sites in a module's init text (tests/kmod/static_keys_init_text.ko).
+# While its init runs, a kprobe on each of its init sites must be refused
+# and one on init's first instruction accepted: the kernel may still
+# rewrite those sites, so they are reserved text.  Once the module is live
+# its init text is freed: flipping the module's own key, and the core
+# kfree_skb tracepoint key, must write the sites in its core text (they
+# must follow the keys) and nothing in the freed text, where text_poke()
+# would fault (an oops fails the boot's log check as well).
+. "${CHECKS_LIB:-/lib/checks.sh}"
+T=/sys/kernel/tracing
+event=$T/events/skb/kfree_skb/enable
+[ -f /modules/static_keys_init_text.ko ] ||
+	skip_all "no static_keys_init_text.ko: modules carry no jump entries"
+[ -w $event ] || skip_all "no $event"
+plan 5
+insmod /modules/static_keys_init_text.ko
+result $? load
+p=/sys/module/static_keys_init_text/parameters
+sites=$(cat $p/init_sites 2>/dev/null)
+refused=$(cat $p/init_sites_refused 2>/dev/null)
+accepted=$(cat $p/init_probe_accepted 2>/dev/null)
+[ "${sites:-0}" -ge 2 ] && [ "$refused" = "$sites" ] && [ "$accepted" = Y ]
+result $? init_sites_reserved_while_live \
+	"kprobes on ${refused:-?} of ${sites:-?} init sites refused (want all, at least 2), on init's first instruction accepted: ${accepted:-?} (want Y)"
+
+# The loader drops the init text as init returns (initsize reads 0) and
+# frees it after an RCU grace period: give that time to pass.
+initsize=$(cat /sys/module/static_keys_init_text/initsize 2>/dev/null)
+sleep 1
+echo 1 > $p/own_key && on=$(cat $p/own_site) &&
+	echo 0 > $p/own_key && off=$(cat $p/own_site)
+[ "${on:-}/${off:-}" = Y/N ]
+result $? own_key_after_init_freed "the core-text site on the module's key read ${on:-?} on, ${off:-?} off (want Y, N); init size ${initsize:-?}"
+echo 1 > $event && on=$(cat $p/core_site) &&
+	echo 0 > $event && off=$(cat $p/core_site)
+[ "${on:-}/${off:-}" = Y/N ]
+result $? core_key_after_init_freed "the core-text site on kfree_skb's key read ${on:-?} on, ${off:-?} off (want Y, N)"
+rmmod static_keys_init_text
+result $? unload
+diag "figure: module init text: kprobes on ${refused:-?} of ${sites:-?} init sites refused while init ran; both keys flipped after the init text was freed (init size now ${initsize:-?})"
+finish
