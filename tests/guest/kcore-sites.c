@@ -20,6 +20,16 @@
  * With KEY, only that key's lines (exit 1 if it has none); with
  * --summary, one line
  * "sites=N keys=K short=S long=L other=O freed=F".
+ *
+ * kcore-sites --static-call KEY (x86-64): the core kernel's static call
+ * sites of the static_call_key KEY (a symbol), from the table between
+ * __start_static_call_sites and __stop_static_call_sites (struct
+ * static_call_site: s32 addr, s32 key, both from themselves, the key's
+ * low two bits flags), one line each:
+ *
+ *   call <symbol+offset> <call|jmp|nop5|unknown> <target address>
+ *
+ * in init text "freed" with no target; exit 1 if KEY has no site.
  */
 #include <elf.h>
 #include <errno.h>
@@ -207,6 +217,65 @@ static const char *decode(const struct site *s, int *size)
 #error "kcore-sites: no decoder for this architecture"
 #endif
 
+#if defined(__x86_64__)
+static int static_call_sites(const char *key_name)
+{
+	uint64_t start = sym_addr("__start_static_call_sites");
+	uint64_t stop = sym_addr("__stop_static_call_sites");
+	uint64_t key = sym_addr(key_name);
+	uint64_t inittext = sym_addr("_sinittext");
+	uint64_t einittext = sym_addr("_einittext");
+	int32_t *table;
+	size_t n, i;
+	int found = 0;
+
+	if (stop < start || (stop - start) % 8)
+		fail("__start_static_call_sites/__stop_static_call_sites");
+	n = (stop - start) / 8;
+	table = malloc(stop - start + 1);
+	if (!table)
+		fail("out of memory");
+	read_kernel(start, table, stop - start);
+	for (i = 0; i < n; i++) {
+		uint64_t addr = start + 8 * i + (int64_t)table[2 * i];
+		uint64_t site_key = (start + 8 * i + 4 + (int64_t)table[2 * i + 1]) & ~3ULL;
+		static const uint8_t nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+		const char *insn = "unknown";
+		char where[160];
+		uint8_t b[5];
+		int32_t rel32;
+
+		if (site_key != key)
+			continue;
+		found = 1;
+		symbolise(addr, where, sizeof(where));
+		if (addr >= inittext && addr < einittext) {
+			printf("call %s freed\n", where);
+			continue;
+		}
+		read_kernel(addr, b, sizeof(b));
+		memcpy(&rel32, b + 1, 4);
+		if (b[0] == 0xe8 || b[0] == 0xe9) {
+			printf("call %s %s %#llx\n", where, b[0] == 0xe8 ? "call" : "jmp",
+			       (unsigned long long)(addr + 5 + rel32));
+			continue;
+		}
+		if (!memcmp(b, nop5, 5))
+			insn = "nop5";
+		printf("call %s %s -\n", where, insn);
+	}
+	if (!found)
+		fprintf(stderr, "kcore-sites: no static call site of %s\n", key_name);
+	return !found;
+}
+#else
+static int static_call_sites(const char *key_name)
+{
+	fprintf(stderr, "kcore-sites: no static call sites read on this architecture\n");
+	return 2;
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	const char *only = argc > 1 && strcmp(argv[1], "--summary") ? argv[1] : NULL;
@@ -220,6 +289,8 @@ int main(int argc, char **argv)
 
 	read_kallsyms();
 	open_kcore();
+	if (argc == 3 && !strcmp(argv[1], "--static-call"))
+		return static_call_sites(argv[2]);
 	start = sym_addr("__start___jump_table");
 	stop = sym_addr("__stop___jump_table");
 	inittext = sym_addr("_sinittext");
