@@ -22,10 +22,14 @@ p=/sys/module/static_keys_tp_probe/parameters
 probe=0x$(awk '$3 == "kfree_skb_probe" && $4 == "[static_keys_tp_probe]" { print $1 }' /proc/kallsyms)
 iter=0x$(awk '$3 == "__traceiter_kfree_skb" && NF == 3 { print $1 }' /proc/kallsyms)
 
-# static_calls WHEN WANT NAME: every live static call site of the key
-# calls (or tail-jumps to) WANT, and there is at least one.
-static_calls() {
+read_static_calls() {
 	kcore-sites --static-call $call_key > $KEYS_TMP/static_calls.$1 2>&1
+}
+
+# static_calls WHEN WANT NAME: in what read_static_calls WHEN read, every
+# live static call site of the key calls (or tail-jumps to) WANT, and
+# there is at least one.
+static_calls() {
 	awk -v want="$2" '$1 == "call" && $3 != "freed" { n++; if ($4 != want) bad++ }
 		END { exit !(n > 0 && !bad) }' $KEYS_TMP/static_calls.$1
 	result $? "static_calls_$1" "want every site to go to $3 ($2): $(grep -v freed $KEYS_TMP/static_calls.$1 | tr '\n' ';')"
@@ -37,16 +41,15 @@ dropped() {
 	key-trigger udp-to 127.0.0.1 20 > /dev/null && sleep 0.2 && cat $p/hits
 }
 
+read_static_calls before
 static_calls before "$iter" __traceiter_kfree_skb
 h0=$(cat $p/hits)
 flip_check tracepoint_kfree_skb __tracepoint_kfree_skb+0x8 \
-	"echo 1 > $p/attach && h1=\$(dropped) &&
-	 kcore-sites --static-call $call_key > $KEYS_TMP/static_calls.attached 2>&1" \
+	"echo 1 > $p/attach && h1=\$(dropped) && read_static_calls attached" \
 	"echo 0 > $p/attach"
 h2=$(dropped)
-awk -v want="$probe" '$1 == "call" && $3 != "freed" { n++; if ($4 != want) bad++ }
-	END { exit !(n > 0 && !bad) }' $KEYS_TMP/static_calls.attached
-result $? static_calls_attached "want every site to go to kfree_skb_probe ($probe): $(grep -v freed $KEYS_TMP/static_calls.attached | tr '\n' ';')"
+static_calls attached "$probe" kfree_skb_probe
+read_static_calls after
 static_calls after "$iter" __traceiter_kfree_skb
 [ "${h1:-0}" -ge $((h0 + 20)) ] && [ "$h2" = "$h1" ]
 result $? probe_called_while_attached "probe hits: ${h0:-?} before, ${h1:-?} after 20 drops attached, ${h2:-?} after 20 more detached"
