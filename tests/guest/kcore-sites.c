@@ -30,6 +30,14 @@
  *   call <symbol+offset> <call|jmp|nop5|unknown> <target address>
  *
  * in init text "freed" with no target; exit 1 if KEY has no site.
+ *
+ * kcore-sites --entries (x86-64): for each function name on standard
+ * input (ftrace's enabled_functions), the instruction at its entry, one
+ * line each:
+ *
+ *   entry <name> <call|nop5|unknown|ambiguous|missing>
+ *
+ * ambiguous: several core-kernel symbols have that name; missing: none.
  */
 #include <elf.h>
 #include <errno.h>
@@ -276,6 +284,59 @@ static int static_call_sites(const char *key_name)
 }
 #endif
 
+#if defined(__x86_64__)
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct sym *)a)->name, ((const struct sym *)b)->name);
+}
+
+static int function_entries(void)
+{
+	static const uint8_t nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	struct sym *by_name = malloc(nsyms * sizeof(*by_name));
+	char line[256];
+
+	if (!by_name)
+		fail("out of memory");
+	memcpy(by_name, syms, nsyms * sizeof(*by_name));
+	qsort(by_name, nsyms, sizeof(*by_name), name_cmp);
+	while (fgets(line, sizeof(line), stdin)) {
+		struct sym want, *hit;
+		const char *insn = "unknown";
+		uint8_t b[5];
+		size_t at;
+
+		if (sscanf(line, "%127s", want.name) != 1)
+			continue;
+		hit = bsearch(&want, by_name, nsyms, sizeof(*by_name), name_cmp);
+		if (!hit) {
+			printf("entry %s missing\n", want.name);
+			continue;
+		}
+		at = hit - by_name;
+		if ((at > 0 && !strcmp(by_name[at - 1].name, want.name)) ||
+		    (at + 1 < nsyms && !strcmp(by_name[at + 1].name, want.name))) {
+			printf("entry %s ambiguous\n", want.name);
+			continue;
+		}
+		read_kernel(hit->addr, b, sizeof(b));
+		if (b[0] == 0xe8)
+			insn = "call";
+		else if (!memcmp(b, nop5, sizeof(nop5)))
+			insn = "nop5";
+		printf("entry %s %s\n", want.name, insn);
+	}
+	free(by_name);
+	return 0;
+}
+#else
+static int function_entries(void)
+{
+	fprintf(stderr, "kcore-sites: no function entries read on this architecture\n");
+	return 2;
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	const char *only = argc > 1 && strcmp(argv[1], "--summary") ? argv[1] : NULL;
@@ -291,6 +352,8 @@ int main(int argc, char **argv)
 	open_kcore();
 	if (argc == 3 && !strcmp(argv[1], "--static-call"))
 		return static_call_sites(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "--entries"))
+		return function_entries();
 	start = sym_addr("__start___jump_table");
 	stop = sym_addr("__stop___jump_table");
 	inittext = sym_addr("_sinittext");

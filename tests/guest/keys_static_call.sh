@@ -55,5 +55,5 @@ static_calls after "$iter" __traceiter_kfree_skb
 result $? probe_called_while_attached "probe hits: ${h0:-?} before, ${h1:-?} after 20 drops attached, ${h2:-?} after 20 more detached"
 rmmod static_keys_tp_probe
 result $? unload
-diag "figure: static calls: $(grep -c -v freed $KEYS_TMP/static_calls.attached) live sites of $call_key moved to the probe and back, probe hits ${h0:-?}/${h1:-?}/${h2:-?}"
+diag "figure: static calls: $(grep -c -v freed $KEYS_TMP/static_calls.attached) live sites of $call_key read before, while and after the probe is attached, probe hits ${h0:-?}/${h1:-?}/${h2:-?}"
 finish
