@@ -27,10 +27,10 @@ result $? tracer_on
 entries_read() {
 	kcore-sites --entries < $KEYS_TMP/ftrace.enabled > $KEYS_TMP/ftrace.entries
 	read_as=$(awk -v want="$1" '$3 == want' $KEYS_TMP/ftrace.entries | wc -l)
-	read_other=$(awk -v want="$1" '$3 != want && $3 != "ambiguous" && $3 != "missing"' \
-		$KEYS_TMP/ftrace.entries | wc -l)
 	awk -v want="$1" '$3 != want && $3 != "ambiguous" && $3 != "missing"' \
-		$KEYS_TMP/ftrace.entries | head -5 | while read -r line; do
+		$KEYS_TMP/ftrace.entries > $KEYS_TMP/ftrace.other
+	read_other=$(wc -l < $KEYS_TMP/ftrace.other)
+	head -5 $KEYS_TMP/ftrace.other | while read -r line; do
 		diag "$line (want $1)"
 	done
 }
