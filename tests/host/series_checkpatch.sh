@@ -1,5 +1,5 @@
 # Every patch of the series passes the tree's checkpatch.pl --strict, or its
-# changelog has a 'checkpatch:' paragraph that names what checkpatch
+# notes below the '---' line have a 'checkpatch:' paragraph that names what checkpatch
 # reports: each type of message must be named there by the words below
 # (a paragraph that says nothing of a message does not let it pass).
 . "${CHECKS_LIB:?}"
@@ -32,7 +32,9 @@ for p; do
 		result 0 "$p"
 		continue
 	fi
-	why=$(sed '/^---$/q' "$REPO/patches/$p" | sed -n '/^checkpatch:/,/^$/p' | tr '\n' ' ')
+	# The paragraph is a note below the '---' line (git am drops it).
+	why=$(sed -n '/^---$/,/^diff --git/p' "$REPO/patches/$p" | sed 's/^    //' |
+		sed -n '/^checkpatch:/,/^$/p' | tr '\n' ' ')
 	unnamed=
 	for type in $(echo "$out" | sed -n 's/.*: \(WARNING\|CHECK\|ERROR\):\([A-Z_0-9]*\):.*/\2/p' | sort -u); do
 		case $why in

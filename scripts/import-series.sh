@@ -1,0 +1,21 @@
+#!/bin/sh
+# import-series.sh DEV-WORKTREE: for developers of the series, the way
+# back from patches/ to commits: a new worktree of the pristine tree at
+# DEV-WORKTREE with the series applied by git am, and each patch's notes
+# (the text between its '---' line and its diffstat, which git am drops)
+# attached again as git notes, so that export-series.sh writes the same
+# patches.
+set -eu
+. "$(dirname "$0")/lib.sh"
+dev=${1:?usage: import-series.sh DEV-WORKTREE}
+[ ! -e "$dev" ] || die "$dev exists"
+PRISTINE=$(tree_root)/pristine
+[ -d "$PRISTINE/.git" ] || die "no pristine tree at $PRISTINE (make tree)"
+git clone -q --shared "$PRISTINE" "$dev"
+for p in $(series_patches "$REPO/series"); do
+	git -C "$dev" am -q "$REPO/patches/$p" || die "git am of $p failed in $dev"
+	notes=$(sed -n '/^---$/,/^ [^ ].* | /p' "$REPO/patches/$p" |
+		sed -n '/^Notes:$/,$p' | sed '1d;$d' | sed 's/^    //')
+	[ -z "$notes" ] || printf '%s\n' "$notes" | git -C "$dev" notes add -f -F - HEAD
+done
+note "$dev: $(series_patches "$REPO/series" | wc -l) patches, notes attached"
