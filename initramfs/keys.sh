@@ -212,3 +212,42 @@ cgroup2_controller() {
 	grep -qw "$1" $CGROUP2/cgroup.controllers &&
 		echo "+$1" > $CGROUP2/cgroup.subtree_control
 }
+
+# sync_probes_on NAME: kprobe events that count the CPU synchronisation
+# rounds of a flip, from the kernel argument harness.sync=ROUND,CPU (the
+# architecture's SYNC_PROBES, configs/arch/): NAME_round on ROUND, where
+# ROUND may be FUNC@REG, the calls of FUNC whose argument in REG is CPU's
+# address (for a round function the compiler inlines into its callers),
+# and NAME_cpu on CPU, a call on each CPU of a round.  Plain INT3 probes:
+# an optimized kprobe is written with text_poke_bp() some jiffies later,
+# which would count as rounds of a flip.  1 if they cannot be set.
+# sync_counts NAME: "ROUNDS CPU_SYNCS" in the trace since it was cleared:
+# events recorded, not kprobe_profile's hits, which count filtered calls.
+TRACING=/sys/kernel/tracing
+sync_probes_on() {
+	sp_probes=$(sed -n 's/.*harness\.sync=\([^ ]*\).*/\1/p' /proc/cmdline)
+	sp_round=${sp_probes%%,*} sp_cpu=${sp_probes#*,}
+	[ -n "$sp_probes" ] || return 1
+	echo 0 > /proc/sys/debug/kprobes-optimization 2>/dev/null
+	sp_probe="p:$1_round ${sp_round%@*}"
+	[ "$sp_round" = "${sp_round#*@}" ] || sp_probe="$sp_probe func=${sp_round#*@}:x64"
+	echo "$sp_probe" >> $TRACING/kprobe_events &&
+		echo "p:$1_cpu $sp_cpu" >> $TRACING/kprobe_events || return 1
+	if [ "$sp_round" != "${sp_round#*@}" ]; then
+		sp_addr=$(awk -v f="$sp_cpu" '$3 == f { print "0x" $1; exit }' /proc/kallsyms)
+		echo "func == ${sp_addr:-none}" > $TRACING/events/kprobes/$1_round/filter || return 1
+	fi
+	echo 1 > $TRACING/events/kprobes/$1_round/enable &&
+		echo 1 > $TRACING/events/kprobes/$1_cpu/enable
+}
+
+sync_counts() {
+	echo "$(grep -c " $1_round: " $TRACING/trace) $(grep -c " $1_cpu: " $TRACING/trace)"
+}
+
+sync_probes_off() {
+	echo 0 > $TRACING/events/kprobes/$1_round/enable
+	echo 0 > $TRACING/events/kprobes/$1_cpu/enable
+	echo "-:$1_round" >> $TRACING/kprobe_events
+	echo "-:$1_cpu" >> $TRACING/kprobe_events
+}

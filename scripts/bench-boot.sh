@@ -4,7 +4,7 @@
 # with one vCPU under -icount shift=0,sleep=off, where the guest clock and
 # TSC advance with executed instructions, so that figures repeat from
 # boot to boot; then one boot with four vCPUs that counts a flip's sync
-# rounds and what they run on each CPU (the architecture's BENCH_SYNC);
+# rounds and what they run on each CPU (the architecture's SYNC_PROBES, which boot.sh passes as harness.sync);
 # then four profile boots like the time boots, each running one thing
 # under the insn-count QEMU plugin (tests/qemu-plugin/insn-count.c), which
 # counts every executed instruction by address: pipe-test of
@@ -41,8 +41,7 @@ while [ "$i" -le "${BENCH_BOOTS:-3}" ]; do
 		"harness.bench_rounds=${BENCH_ROUNDS:-20000}"
 	i=$((i + 1))
 done
-boot bench-sync 4 "${ACCEL:-}" "" harness.bench=sync \
-	"harness.bench_sync=$(echo $BENCH_SYNC | tr ' ' ,)"
+boot bench-sync 4 "${ACCEL:-}" "" harness.bench=sync
 rounds=${BENCH_ROUNDS:-20000}
 # NAME:WHAT:ROUNDS
 for run in pipe:pipe:$rounds pipe-twice:pipe:$((rounds * 2)) load:load:0 idle:idle:0; do

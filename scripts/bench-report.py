@@ -374,7 +374,7 @@ def report(res, variants):
     ref = {"distro": by_name.get("distro", {}), "off": by_name.get("off", {})}
     arch = arch_of(variants[0])
     row = arch_row(arch)
-    sync_round, sync_cpu = row["BENCH_SYNC"].split()
+    sync_round, sync_cpu = row["SYNC_PROBES"].split()
 
     def get(r, *path):
         for p in path:

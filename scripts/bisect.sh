@@ -121,7 +121,7 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 		cp -r "$LOGS" "$logs"
 		echo "$harness" > "$logs/harness"
 		echo "$hash" > "$logs/code-hash"
-		"$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
+		SERIES_PREFIX_FILE=$out/series "$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
 		if [ $ok = 1 ]; then
 			echo "$hash" > "$logs/proven"
 			record_proof "$v" "$n" "$hash" "$logs"

@@ -20,6 +20,14 @@ initramfs=$VDIR/initramfs.cpio
 accel=$(KVM_PROBE=$KVM_PROBE "$REPO/scripts/accel.sh" "$kernel" "$initramfs")
 case $accel in kvm*) cpu=host ;; *) cpu=$QEMU_CPU ;; esac
 
+# The architecture's CHECK_ARGS (configs/arch/), and the variant's own
+# (DEBUG_ARGS for the debug variant), except on make bench's boots.
+check_args=
+if ! variant_has "$VARIANT" bench; then
+	check_args="$CHECK_ARGS"
+	variant_has "$VARIANT" debug && check_args="$check_args ${DEBUG_ARGS:-}"
+fi
+
 serial=$LOGS/$name.serial
 ktap=$LOGS/$name.ktap
 rm -f "$serial" "$ktap" "$LOGS/$name.status"
@@ -35,7 +43,7 @@ timeout -k 5 "$TIMEOUT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" \
 	-smp "$SMP" -m 512M -display none -monitor none -no-reboot \
 	-serial "file:$serial" $(echo "$RESULTS_QEMU" | sed "s|@KTAP@|$ktap|g") \
 	-kernel "$kernel" -initrd "$initramfs" \
-	-append "console=$CONSOLE harness.results=$RESULTS_DEV panic=-1 oops=panic $*" ${QEMU_ARGS:-} \
+	-append "console=$CONSOLE harness.results=$RESULTS_DEV harness.sync=$(echo "$SYNC_PROBES" | tr ' ' ,) panic=-1 oops=panic $check_args $*" ${QEMU_ARGS:-} \
 	> "$LOGS/$name.qemu" 2>&1 &
 watch_progress $! "boot of $VARIANT" || status=$?
 echo "$status $(( $(date +%s) - start )) $TIMEOUT $accel" > "$LOGS/$name.status"

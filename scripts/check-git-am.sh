@@ -15,7 +15,9 @@ git -C "$PRISTINE" worktree prune
 git -C "$PRISTINE" worktree add -q --detach "$am" HEAD
 trap 'git -C "$PRISTINE" worktree remove --force "$am"' EXIT
 
-for p in $(series_patches "$SERIES"); do
+# The checks' own patches first, as the series variant has them.
+for p in $(series_patches "$REPO/patches/check/series" | sed 's|^|check/|') \
+	$(series_patches "$SERIES"); do
 	git -C "$am" -c user.name=harness -c user.email=harness@localhost \
 		am -q "$PATCHES/$p" >&2 || die "git am: $p does not apply"
 done

@@ -152,10 +152,18 @@ variant_has_jump_labels() {
 }
 
 # variant_series VARIANT: the quilt series VARIANT applies (names relative
-# to patches/), printed to stdout; empty for the packaged tree.  SERIES
+# to patches/), printed to stdout: the checks' patches, then the series
+# and the bench patches as the variant has them.  SERIES
 # replaces ./series (make bisect's prefixes).  After set_variant VARIANT
 # (the bench patches are its architecture's BENCH_SERIES).
 variant_series() {
+	# The checks' own kernel patches (patches/check/, not for upstream:
+	# test fixtures such as a site in built-in __exit text) come first,
+	# on every kernel that is checked, so that make bisect's prefixes
+	# still grow one patch at a time.
+	if ! variant_has "$1" bench; then
+		series_patches "$REPO/patches/check/series" | sed 's|^|check/|'
+	fi
 	if variant_has_series "$1"; then
 		series_patches "${SERIES:-$REPO/series}"
 	fi

@@ -143,26 +143,87 @@ def run_rows(logdir, boot='boot'):
 
 
 def expected_skips(path=os.path.join(REPO, 'tests', 'expected-skips')):
-    """[(variant patterns, check pattern)] of tests/expected-skips."""
+    """[(variant patterns, check pattern, why)] of tests/expected-skips
+    (or of tests/expected-failures, which has the same form)."""
     rules = []
     for line in (read(path) or '').splitlines():
         words = line.split('#', 1)[0].split(None, 2)
         if len(words) >= 2:
-            rules.append((words[0].split(','), words[1]))
+            rules.append((words[0].split(','), words[1],
+                          words[2].strip() if len(words) > 2 else ''))
     return rules
 
 
-def unexpected_skips(name, rows, rules):
+def expected_failures():
+    return expected_skips(os.path.join(REPO, 'tests', 'expected-failures'))
+
+
+def introduced_by(path=os.path.join(REPO, 'tests', 'introduced-by')):
+    """[(check pattern, patch subject)] of tests/introduced-by."""
+    rules = []
+    for line in (read(path) or '').splitlines():
+        words = line.split('#', 1)[0].split(None, 1)
+        if len(words) == 2:
+            rules.append((words[0], words[1].strip()))
+    return rules
+
+
+def subjects(series):
+    """The subjects of the patches a quilt series file names (the file
+    names are relative to patches/, as in ./series)."""
+    out = set()
+    for name in (read(series) or '').split():
+        text = read(os.path.join(REPO, 'patches', name)) or ''
+        m = re.search(r'^Subject: (?:\[PATCH[^]]*\] )?(.*(?:\n .*)*)', text, re.M)
+        if m:
+            out.add(' '.join(m.group(1).split()))
+    return out
+
+
+def not_yet_introduced(rows, series, rules):
+    """ROWS of a prefix of the series (SERIES, make bisect): a check whose
+    behaviour a later patch introduces (tests/introduced-by) is a skip
+    whatever its outcome."""
+    have = subjects(series)
+    out = []
+    for check, status, reason in rows:
+        need = [subj for pattern, subj in rules
+                if fnmatch.fnmatchcase(check, pattern) and subj not in have]
+        if need and status != OK:
+            out.append((check, SKIP, f'needs "{need[0]}": {reason}'))
+        else:
+            out.append((check, status, reason))
+    return out
+
+
+def rule_for(name, check, rules):
+    """The first rule of RULES that covers CHECK on run NAME, or None."""
+    for variants, pattern, why in rules:
+        if fnmatch.fnmatchcase(check, pattern) and \
+                any(fnmatch.fnmatchcase(name, v) for v in variants):
+            return why or pattern
+    return None
+
+
+def unexpected_skips(name, rows, rules, fail_rules=()):
     """ROWS of run NAME with every skip that no rule expects for NAME
     turned into a failure: a variant may skip only what it lacks by
-    design (tests/expected-skips)."""
-    def expected(check):
-        return any(fnmatch.fnmatchcase(check, c) and
-                   any(fnmatch.fnmatchcase(name, v) for v in variants)
-                   for variants, c in rules)
-    return [(check, FAIL, f'unexpected skip on {name}: {reason}')
-            if status == SKIP and not expected(check)
-            else (check, status, reason) for check, status, reason in rows]
+    design (tests/expected-skips).  A check that FAIL_RULES
+    (tests/expected-failures) expect to fail on NAME passes when it fails
+    and fails when it passes: that it fails there shows it can."""
+    out = []
+    for check, status, reason in rows:
+        failing = rule_for(name, check, fail_rules)
+        if status == SKIP and rule_for(name, check, rules) is None:
+            out.append((check, FAIL, f'unexpected skip on {name}: {reason}'))
+        elif failing is not None and status == FAIL:
+            out.append((check, OK, f'fails as expected ({failing}): {reason}'))
+        elif failing is not None and status == OK:
+            out.append((check, FAIL, f'expected to fail on {name} ({failing}), '
+                        f'but passed: {reason}'))
+        else:
+            out.append((check, status, reason))
+    return out
 
 
 def table(runs):
@@ -261,11 +322,15 @@ def main(argv):
         json_out, argv = argv[1], argv[2:]
     runs, places = [], []
     rules = expected_skips()
+    fail_rules = expected_failures()
+    prefix = os.environ.get('SERIES_PREFIX_FILE')
     for arg in argv:
         name, _, rest = arg.partition('=')
         logdir, _, boot = rest.partition(':')
-        runs.append((name, unexpected_skips(name, run_rows(logdir, boot or 'boot'),
-                                            rules)))
+        rows = run_rows(logdir, boot or 'boot')
+        if prefix:
+            rows = not_yet_introduced(rows, prefix, introduced_by())
+        runs.append((name, unexpected_skips(name, rows, rules, fail_rules)))
         places.append((logdir, boot or 'boot'))
     check_site_sizes(runs, {name: logdir for (name, _), (logdir, _) in
                          zip(runs, places)})

@@ -10,7 +10,7 @@
 #         getppid, pipe-self and yield loops, each repeated
 #   sync  (four vCPUs) synchronisation rounds while a key of N sites is
 #         enabled and disabled: calls of the first function of
-#         harness.bench_sync=ROUND,CPU (kprobe events; x86: the calls of
+#         harness.sync=ROUND,CPU (kprobe events; x86: the calls of
 #         on_each_cpu_cond_mask for do_sync_core, text_poke_sync's),
 #         and the runs of the second on all CPUs they cause (x86:
 #         do_sync_core; arm64: kick_all_cpus_sync, do_nothing).  Interrupt
@@ -69,36 +69,20 @@ profile)
 	;;
 sync)
 	insmod $module || say "error loading $module"
-	# Plain INT3 probes: an optimized kprobe is written with text_poke_bp()
-	# some jiffies later, which would count as rounds of the first flip.
-	echo 0 > /proc/sys/debug/kprobes-optimization 2>/dev/null
-	probes=$(arg bench_sync)
-	round=${probes%%,*} core=${probes#*,}
-	# ROUND may be FUNC@REG: the calls of FUNC whose argument in REG is
-	# CORE, for a round function that the compiler inlined into its
-	# callers (x86's text_poke_sync() at -O2) but whose callee is not.
-	probe="p:bench_sync ${round%@*}"
-	[ "$round" = "${round#*@}" ] || probe="$probe func=${round#*@}:x64"
-	echo "$probe" >> $tracing/kprobe_events &&
-		echo "p:bench_core $core" >> $tracing/kprobe_events || {
-		say "error: cannot set the kprobes on $round and $core (harness.bench_sync=$probes)"
+	. /lib/keys.sh
+	sync_probes_on bench_sync || {
+		say "error: cannot set the kprobes of harness.sync=$(arg sync)"
 		say "bench done"
 		exit 0
 	}
-	if [ "$round" != "${round#*@}" ]; then
-		addr=$(awk -v f="$core" '$3 == f { print "0x" $1; exit }' /proc/kallsyms)
-		echo "func == ${addr:-none}" > $tracing/events/kprobes/bench_sync/filter ||
-			say "error: cannot filter ${round%@*} on $core (address ${addr:-not found})"
-	fi
-	echo 1 > $tracing/events/kprobes/enable ||
-		say "error: cannot enable the kprobes on $round and $core"
 	sleep 1
 	for n in 1 10 100 1000 10000; do
 		# Events recorded, not kprobe_profile's hits: the filter
 		# drops the calls for other functions from the trace only.
 		echo > $tracing/trace
 		echo $n > $flip
-		say "flip_sync sites=$n rounds=$(grep -c ' bench_sync: ' $tracing/trace) cpu_syncs=$(grep -c ' bench_core: ' $tracing/trace) $(cat $flip)"
+		set -- $(sync_counts bench_sync)
+		say "flip_sync sites=$n rounds=$1 cpu_syncs=$2 $(cat $flip)"
 	done
 	;;
 *)

@@ -16,7 +16,9 @@
  *     site <symbol+offset> <likely|unlikely> <insn>
  *
  * insn is nop2, nop5, jmp8 or jmp32 (a jump to the entry's target) on
- * x86-64, nop or b (a branch to the target) on arm64, unknown, or freed (a site in init text, which is gone after boot).
+ * x86-64, nop or b (a branch to the target) on arm64, unknown, or freed:
+ * a site in init memory (__init_begin to __init_end: .init.text, and the
+ * .exit.text of built-in code where the image keeps it), gone after boot.
  * With KEY, only that key's lines (exit 1 if it has none); with
  * --summary, one line
  * "sites=N keys=K short=S long=L other=O freed=F".
@@ -29,7 +31,7 @@
  *
  *   call <symbol+offset> <call|jmp|nop5|unknown> <target address>
  *
- * in init text "freed" with no target; exit 1 if KEY has no site.
+ * in init memory "freed" with no target; exit 1 if KEY has no site.
  *
  * kcore-sites --entries (x86-64): for each function name on standard
  * input (ftrace's enabled_functions), the instruction at its entry, one
@@ -231,8 +233,8 @@ static int static_call_sites(const char *key_name)
 	uint64_t start = sym_addr("__start_static_call_sites");
 	uint64_t stop = sym_addr("__stop_static_call_sites");
 	uint64_t key = sym_addr(key_name);
-	uint64_t inittext = sym_addr("_sinittext");
-	uint64_t einittext = sym_addr("_einittext");
+	uint64_t inittext = sym_addr("__init_begin");
+	uint64_t einittext = sym_addr("__init_end");
 	int32_t *table;
 	size_t n, i;
 	int found = 0;
@@ -356,8 +358,8 @@ int main(int argc, char **argv)
 		return function_entries();
 	start = sym_addr("__start___jump_table");
 	stop = sym_addr("__stop___jump_table");
-	inittext = sym_addr("_sinittext");
-	einittext = sym_addr("_einittext");
+	inittext = sym_addr("__init_begin");
+	einittext = sym_addr("__init_end");
 	if (stop < start || (stop - start) % 16)
 		fail("__start___jump_table/__stop___jump_table");
 	n = (stop - start) / 16;

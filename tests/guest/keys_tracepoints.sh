@@ -5,6 +5,10 @@
 # off (tracing_on 0, the event still enabled): the reads' own system calls
 # would otherwise feed sys_enter faster than grep gets to the end.
 #
+# sched_switch's key has a site in built-in __exit text
+# (patches/check/: static_keys_exit_site()), which x86 and arm64 free with
+# init memory: its flips must leave that site alone.
+#
 # initcall_start's key has one site in init text, freed after boot, and
 # one in do_one_initcall(), which runs a module's init: loading a module
 # while the event is on must trace it, and the flips must have written
@@ -14,7 +18,7 @@
 . /lib/keys.sh
 T=/sys/kernel/tracing
 [ -d $T/events ] || skip_all "no trace events in $T"
-plan 10
+plan 11
 
 # tracepoint_check NAME EVENT [WHILE_ON]: the flip and the events seen;
 # WHILE_ON makes the events (default: sleep 0.2).
@@ -31,6 +35,14 @@ tracepoint_check() {
 	result $? "tracepoint_$1_traced" "$1 lines in the trace buffer: ${lines:-none}"
 }
 
+if has_sites; then
+	exit_site=$(kcore-sites __tracepoint_sched_switch+0x8 2>/dev/null |
+		awk '$1 == "site" && $2 ~ /^static_keys_exit_site\+/ {print $4}')
+	[ "$exit_site" = freed ]
+	result $? tracepoint_sched_switch_has_exit_site "sched_switch's site in static_keys_exit_site(): ${exit_site:-none}"
+else
+	skip tracepoint_sched_switch_has_exit_site "no sites (CONFIG_JUMP_LABEL=n)"
+fi
 tracepoint_check sched_switch sched/sched_switch
 tracepoint_check sys_enter raw_syscalls/sys_enter
 if has_sites; then

@@ -4,14 +4,17 @@
 # just after a site is allowed, and with it armed the key must still flip
 # with every site right (flip_check reads the bytes back); so it must
 # once the probes are gone.  A kprobe that starts in the 4 bytes before a
-# site must not be optimized into a JMP that covers the site.
+# site must not be optimized into a JMP that covers the site.  A kprobe on
+# a module's function must be accepted: checking it against the core
+# kernel's sites must not read those in init memory, which is freed (and,
+# with PTI, unmapped).
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
 T=/sys/kernel/tracing
 key=__tracepoint_sched_switch+0x8
 [ -w $T/kprobe_events ] || skip_all "no $T/kprobe_events"
 has_sites || skip_all "no sites (CONFIG_JUMP_LABEL=n)"
-plan 8
+plan 9
 kcore-sites $key > $KEYS_TMP/kprobe.sites 2>&1
 sites=$(awk '$1 == "site" && $4 != "freed" { print $2 }' $KEYS_TMP/kprobe.sites)
 tried=0 refused=0
@@ -26,6 +29,20 @@ for site in $sites; do
 done
 [ "$tried" -gt 0 ] && [ "$refused" = "$tried" ]
 result $? kprobes_on_sites_refused "$refused of $tried kprobes on sites of $key refused"
+
+# A function of a module (a text symbol of test_static_key_base).
+if insmod /modules/test_static_key_base.ko 2>/dev/null; then
+	func=$(awk '$2 ~ /^[tT]$/ && $4 == "[test_static_key_base]" { print $3; exit }' /proc/kallsyms)
+	if [ -n "$func" ] && echo "p:kp_module $func" >> $T/kprobe_events 2>/dev/null; then
+		echo "-:kp_module" >> $T/kprobe_events
+		result 0 kprobe_on_module_function_accepted "p:kp_module $func"
+	else
+		result 1 kprobe_on_module_function_accepted "a kprobe on ${func:-a function of test_static_key_base} was refused"
+	fi
+	rmmod test_static_key_base
+else
+	result 1 kprobe_on_module_function_accepted "insmod test_static_key_base.ko failed"
+fi
 
 # The instruction after the first site: symbol+offset plus the site's size.
 set -- $(awk '$1 == "site" && $4 != "freed" {

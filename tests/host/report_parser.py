@@ -204,6 +204,59 @@ class ExpectedSkips(unittest.TestCase):
         self.assertEqual(self.statuses('host'), ['fail', 'fail', 'ok'])
 
 
+class ExpectedFailures(unittest.TestCase):
+    """tests/expected-failures: a check listed for a variant must fail
+    there, and passes the run only if it does."""
+
+    RULES = [(['distro'], 'key_sync_rounds.several_modules_one_batch', 'why')]
+    ROWS = [('key_sync_rounds.several_modules_one_batch', 'fail', '6 rounds'),
+            ('key_sync_rounds.unload', 'ok', '')]
+
+    def statuses(self, name, rows):
+        return [s for _, s, _ in report.unexpected_skips(name, rows, [], self.RULES)]
+
+    def test_a_listed_failure_passes(self):
+        self.assertEqual(self.statuses('distro', self.ROWS), ['ok', 'ok'])
+
+    def test_a_listed_check_that_passes_fails(self):
+        rows = [(self.ROWS[0][0], 'ok', '3 rounds')] + self.ROWS[1:]
+        self.assertEqual(self.statuses('distro', rows), ['fail', 'ok'])
+
+    def test_other_variants_are_not_excused(self):
+        self.assertEqual(self.statuses('series', self.ROWS), ['fail', 'ok'])
+
+    def test_the_file_parses(self):
+        for variants, check, why in report.expected_failures():
+            self.assertTrue(variants and check and why, (variants, check))
+
+
+class IntroducedBy(unittest.TestCase):
+    """tests/introduced-by: at a prefix without the patch a check is a
+    skip; every subject named there is a patch of the series."""
+
+    RULES = [('key_sync_rounds.*', 'x86/jump_label: write all sites of a key in one text_poke_bp() batch')]
+    ROWS = [('key_sync_rounds.several_modules_one_batch', 'fail', '51 rounds'),
+            ('key_sync_rounds.unload', 'ok', '')]
+
+    def test_subjects_are_the_series(self):
+        have = report.subjects(os.path.join(report.REPO, 'series'))
+        for _, subject in report.introduced_by():
+            self.assertIn(subject, have)
+
+    def test_a_prefix_without_the_patch_skips(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile('w') as f:
+            f.write(open(os.path.join(report.REPO, 'series')).readline())
+            f.flush()
+            rows = report.not_yet_introduced(self.ROWS, f.name, self.RULES)
+        self.assertEqual([s for _, s, _ in rows], ['skip', 'ok'])
+
+    def test_the_whole_series_counts_as_it_comes(self):
+        rows = report.not_yet_introduced(
+            self.ROWS, os.path.join(report.REPO, 'series'), self.RULES)
+        self.assertEqual([s for _, s, _ in rows], ['fail', 'ok'])
+
+
 class SiteSizes(unittest.TestCase):
     """report.check_site_sizes(): no 5-byte site of the series within rel8
     reach, from the sites file build.sh writes."""

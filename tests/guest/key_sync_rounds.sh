@@ -1,0 +1,51 @@
+# The CPU synchronisation rounds of flipping a key whose sites are in
+# several modules (tests/kmod/static_keys_sync*.c), counted by kprobe
+# events (keys.sh: sync_probes_on).  A flip of the key while its sites are
+# in its own module only gives the rounds of one batch.  With sites in two
+# more modules, loaded after it, which the core walks in the order
+# opposite to their addresses, a flip must take no more rounds, each way;
+# and neither must loading a third module while the key is on, which
+# writes its 8 sites.
+. "${CHECKS_LIB:-/lib/checks.sh}"
+. /lib/keys.sh
+[ -w $TRACING/kprobe_events ] || skip_all "no $TRACING/kprobe_events"
+has_sites || skip_all "no sites (CONFIG_JUMP_LABEL=n)"
+plan 5
+P=/sys/module/static_keys_sync/parameters/enabled
+user=/sys/module/static_keys_sync_user
+
+# rounds COMMAND: the rounds while COMMAND runs.
+rounds() {
+	echo > $TRACING/trace
+	eval "$1" || diag "failed: $1"
+	set -- $(sync_counts ksr)
+	echo "$1"
+}
+
+insmod /modules/static_keys_sync.ko &&
+	sync_probes_on ksr
+result $? load_and_probe "static_keys_sync.ko and the kprobes of harness.sync=$(sed -n 's/.*harness\.sync=\([^ ]*\).*/\1/p' /proc/cmdline)"
+one_on=$(rounds "echo Y > $P")
+one_off=$(rounds "echo N > $P")
+[ "$one_on" -gt 0 ] && [ "$one_off" -gt 0 ]
+result $? one_module_rounds "a flip with the sites in one module: $one_on rounds on, $one_off off"
+
+insmod /modules/static_keys_sync_user_a.ko && insmod /modules/static_keys_sync_user_b.ko
+several_on=$(rounds "echo Y > $P")
+taken=$(cat ${user}_a/parameters/sites ${user}_b/parameters/sites 2>/dev/null | tr '\n' ' ')
+several_off=$(rounds "echo N > $P")
+[ "$several_on" = "$one_on" ] && [ "$several_off" = "$one_off" ] && [ "$taken" = "8 8 " ]
+result $? several_modules_one_batch "sites in three modules: $several_on rounds on, $several_off off (one module: $one_on, $one_off); sites taken while on: ${taken:-none}"
+
+echo Y > $P
+rmmod static_keys_sync_user_b
+load=$(rounds "insmod /modules/static_keys_sync_user_b.ko")
+taken=$(cat ${user}_b/parameters/sites 2>/dev/null)
+[ "$load" -le "$one_on" ] && [ "$taken" = 8 ]
+result $? module_load_one_batch "a load writing 8 sites: $load rounds (a flip: $one_on); sites taken: ${taken:-none}"
+
+echo N > $P
+sync_probes_off ksr
+rmmod static_keys_sync_user_b && rmmod static_keys_sync_user_a && rmmod static_keys_sync
+result $? unload
+finish
