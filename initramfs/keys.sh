@@ -245,6 +245,39 @@ sync_counts() {
 	echo "$(grep -c " $1_round: " $TRACING/trace) $(grep -c " $1_cpu: " $TRACING/trace)"
 }
 
+# mm_probes_on NAME: kprobe events that count text_poke()'s switches to
+# its temporary mm and the flushes of that mm's TLB entries, from the
+# kernel argument harness.mm=SWITCH@REG,FLUSH@REG,MM (the architecture's
+# MM_PROBES): the calls of SWITCH and FLUSH whose argument in REG is the
+# value of the pointer MM.  1 if there are none or they cannot be set.
+# mm_counts NAME: "SWITCHES FLUSHES" in the trace since it was cleared.
+mm_probes_on() {
+	mp=$(sed -n 's/.*harness\.mm=\([^ ]*\).*/\1/p' /proc/cmdline)
+	[ -n "$mp" ] || return 1
+	mp_switch=${mp%%,*} mp_rest=${mp#*,}
+	mp_flush=${mp_rest%%,*} mp_mm=${mp_rest#*,}
+	echo "p:$1_mm ${mp_switch%@*} arg=${mp_switch#*@}:x64 mm=@$mp_mm:x64" >> $TRACING/kprobe_events &&
+		echo "p:$1_tlb ${mp_flush%@*} arg=${mp_flush#*@}:x64 mm=@$mp_mm:x64" >> $TRACING/kprobe_events &&
+		echo 1 > $TRACING/events/kprobes/$1_mm/enable &&
+		echo 1 > $TRACING/events/kprobes/$1_tlb/enable
+}
+
+mm_counts() {
+	for mc in mm tlb; do
+		awk -v e=" $1_$mc: " 'index($0, e) {
+			a = $0; sub(/.* arg=/, "", a); sub(/ .*/, "", a)
+			m = $0; sub(/.* mm=/, "", m); sub(/ .*/, "", m)
+			n += (a == m) } END { printf "%d ", n }' $TRACING/trace
+	done
+}
+
+mm_probes_off() {
+	echo 0 > $TRACING/events/kprobes/$1_mm/enable
+	echo 0 > $TRACING/events/kprobes/$1_tlb/enable
+	echo "-:$1_mm" >> $TRACING/kprobe_events
+	echo "-:$1_tlb" >> $TRACING/kprobe_events
+}
+
 sync_probes_off() {
 	echo 0 > $TRACING/events/kprobes/$1_round/enable
 	echo 0 > $TRACING/events/kprobes/$1_cpu/enable

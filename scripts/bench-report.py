@@ -100,7 +100,8 @@ def parse_bench(path):
             out.setdefault("params", []).append(kv)
         elif line.startswith("flip_sync "):
             out["flip_sync"].setdefault(int(kv["sites"]), []).append(
-                (int(kv["rounds"]), int(kv["cpu_syncs"])))
+                (int(kv["rounds"]), int(kv["cpu_syncs"]),
+                 int(kv.get("mm_switches", -1)), int(kv.get("tlb_flushes", -1))))
         elif line.startswith("flip "):
             n = int(kv["sites"])
             if int(kv["taken"]) != n or int(kv["after"]) != 0:
@@ -298,7 +299,7 @@ def missing(variant, r):
             errors.append(f"{variant}: {have[fig]} samples of {fig}, "
                           f"{n} expected ({r['boots']} boots)")
     for n in FLIP_SITES:
-        for rounds, cpu_syncs in r["flip_sync"].get(n, []):
+        for rounds, cpu_syncs, *_ in r["flip_sync"].get(n, []):
             if cpu_syncs and not rounds:
                 errors.append(f"{variant}: the flip of {n} sites ran "
                               f"{cpu_syncs} CPU syncs in no sync round: the "
@@ -528,19 +529,27 @@ def report(res, variants):
             dref = stats([e + d for e, d in ref["distro"]["flip"].get(n, [])]) \
                 if ref["distro"] else None
             sync = res[v]["flip_sync"].get(n)
+            mm = "-"
+            if sync and sync[0][2] >= 0:
+                mm = f"{sync[0][2]} / {sync[0][3]}"
             rows.append([fmt(n), short(v), fmt(en and en["median"]),
                          fmt(dis and dis["median"]), fmt(tot and tot["median"]),
                          ratio(tot and tot["median"], dref and dref["median"]),
-                         f"{sync[0][0]} / {sync[0][1]}" if sync else "-"])
+                         f"{sync[0][0]} / {sync[0][1]}" if sync else "-", mm])
     md += table(["sites", "kernel", "enable ns", "disable ns", "total ns",
-                 "total/distro", "sync rounds / CPU syncs"], rows)
+                 "total/distro", "sync rounds / CPU syncs",
+                 "mm switches / TLB flushes"], rows)
     md += ["", "ns: median guest ns under -icount, one vCPU.  Sync rounds: "
            + (f"{sync_round.split('@')[0]}() calls for {sync_cpu}()"
               if "@" in sync_round else f"{sync_round}() calls")
            + " during enable + disable, four vCPUs"
            + (" (three per text_poke_bp() batch)" if arch == "x86_64" else
               "") + f"; CPU syncs: the {sync_cpu}() runs on all CPUs they "
-           "caused.  Without jump labels a flip is a counter update.", ""]
+           "caused.  mm switches / TLB flushes: the switches to the "
+           "temporary mm that maps text for text_poke() and the flushes of "
+           "its TLB entries, each counted by a kprobe event "
+           "(harness.mm, the architecture's MM_PROBES; '-' where it has "
+           "none).  Without jump labels a flip is a counter update.", ""]
 
     # boot cost
     md += ["### Boot cost", ""]
@@ -693,8 +702,10 @@ def main(argv):
                     if s:
                         w.writerow([lv, short(v), f"flip_{n}_{k}", s["min"],
                                     s["median"], s["max"], s["n"]])
-                for k, col in (("rounds", 0), ("cpu_syncs", 1)):
-                    sync = [x[col] for x in r["flip_sync"].get(n, [])]
+                for k, col in (("rounds", 0), ("cpu_syncs", 1),
+                               ("mm_switches", 2), ("tlb_flushes", 3)):
+                    sync = [x[col] for x in r["flip_sync"].get(n, [])
+                            if x[col] >= 0]
                     if sync:
                         w.writerow([lv, short(v), f"flip_{n}_sync_{k}",
                                     min(sync),

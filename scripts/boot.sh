@@ -43,7 +43,7 @@ timeout -k 5 "$TIMEOUT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" \
 	-smp "$SMP" -m 512M -display none -monitor none -no-reboot \
 	-serial "file:$serial" $(echo "$RESULTS_QEMU" | sed "s|@KTAP@|$ktap|g") \
 	-kernel "$kernel" -initrd "$initramfs" \
-	-append "console=$CONSOLE harness.results=$RESULTS_DEV harness.sync=$(echo "$SYNC_PROBES" | tr ' ' ,) panic=-1 oops=panic $check_args $*" ${QEMU_ARGS:-} \
+	-append "console=$CONSOLE harness.results=$RESULTS_DEV harness.sync=$(echo "$SYNC_PROBES" | tr ' ' ,) ${MM_PROBES:+harness.mm=$(echo "$MM_PROBES" | tr ' ' ,)} panic=-1 oops=panic $check_args $*" ${QEMU_ARGS:-} \
 	> "$LOGS/$name.qemu" 2>&1 &
 watch_progress $! "boot of $VARIANT" || status=$?
 echo "$status $(( $(date +%s) - start )) $TIMEOUT $accel" > "$LOGS/$name.status"

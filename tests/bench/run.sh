@@ -75,14 +75,20 @@ sync)
 		say "bench done"
 		exit 0
 	}
+	mm=
+	if [ -n "$(arg mm)" ]; then
+		mm_probes_on bench ||
+			say "error: cannot set the kprobes of harness.mm=$(arg mm)"
+		mm=y
+	fi
 	sleep 1
 	for n in 1 10 100 1000 10000; do
 		# Events recorded, not kprobe_profile's hits: the filter
 		# drops the calls for other functions from the trace only.
 		echo > $tracing/trace
 		echo $n > $flip
-		set -- $(sync_counts bench_sync)
-		say "flip_sync sites=$n rounds=$1 cpu_syncs=$2 $(cat $flip)"
+		set -- $(sync_counts bench_sync) $(mm_counts bench)
+		say "flip_sync sites=$n rounds=$1 cpu_syncs=$2${mm:+ mm_switches=$3 tlb_flushes=$4} $(cat $flip)"
 	done
 	;;
 *)

@@ -76,7 +76,7 @@ class BenchLines(unittest.TestCase):
         self.assertEqual(r['errors'], [])
         self.assertEqual(r['pipe_ns'], [100, 101])
         self.assertEqual(r['flip'][10], [(5, 6)])
-        self.assertEqual(r['flip_sync'][10], [(6, 24)])
+        self.assertEqual(r['flip_sync'][10], [(6, 24, -1, -1)])
 
     def test_a_flip_that_did_not_flip_is_an_error(self):
         r = parse('flip sites=10 enable_ns=5 disable_ns=6 taken=3 after=0\n'
