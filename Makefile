@@ -1,23 +1,6 @@
 # Static keys, rebuilt as a patch series on Debian's linux-source-6.1.
-#
-#   make              the main job: tree, series, build and boot 'series'
-#   make check        every variant, every check, the harness's own tests
-#   make check-readme the last make check's table into the README and docs
-#   make run VARIANT=distro   one variant (series, distro, off, series-off,
-#                     and arm64-series ... arm64-series-off)
-#   make check ARCH=arm64     the four arm64 variants
-#   make check-debug  the series with lockdep, UBSAN and lockup detectors
-#   make bisect       every prefix of the series, built and booted
-#   make bench        speed and size: series, distro and off side by side
-#   make bench ARCH=arm64     the same for arm64's three
-#   make bench-readme the last bench's results into README.md (and the
-#                     cover letter); ARCH=arm64: arm64's, into its section
-#   make cover-letter patches/cover/0000-cover-letter.patch written again
-#   make torture      the torture check alone, ten times longer
-#   make cross-build  the series' core and the other architectures'
-#                     backends, cross-built (Documentation/cross-build.md)
-#
-# Each target is one script of scripts/; read it there.
+# Every target is one script of scripts/; 'make help' lists them, from the
+# '##' lines below (the README's table of targets is the same text).
 
 # ARCH=arm64 (on the command line): the variants are arm64's four
 # (arm64-series, arm64-distro, arm64-off, arm64-series-off) instead of
@@ -28,6 +11,17 @@ override MAKEOVERRIDES := $(filter-out ARCH=%,$(MAKEOVERRIDES))
 unexport ARCH
 export HARNESS_ARCH
 
+##@ variables (on the command line: make check VARIANTS=series,distro)
+## CACHE_DIR  where trees, builds and logs go, never in the repository (default ~/.cache/static-keys)
+## VARIANT    the kernel of make run, build, boot, clean-tree: series, distro, off, series-off, debug, arm64-... (default series)
+## ARCH       arm64: arm64's four kernels; x86_64: x86-64's four; unset: those and arm64-series
+## VARIANTS   make check: a slice of its kernels, comma-separated, 'host' for the harness's own tests (default: all of ARCH's, and host)
+## PREFIXES   make bisect: a range of prefixes, as 3-7 (default: all)
+## CONFIGS    make bisect: series (CONFIG_JUMP_LABEL=y), series-off (=n), or both (default)
+## SLICES     make report: the cache directories of slices to merge (CACHE_DIR of each)
+## ACCEL      QEMU accelerator (default: KVM if a 15 s probe boot reaches init, else tcg,thread=single)
+## TIMEOUT    seconds one boot may take before it is killed and failed (default 600)
+## JOBS       make -j of the kernel builds (default: the number of CPUs)
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/static-keys
 VARIANT   ?= series
 ACCEL     ?=
@@ -35,8 +29,15 @@ TIMEOUT   ?= 600
 JOBS      ?= $(shell nproc)
 export CACHE_DIR ACCEL TIMEOUT JOBS
 
+# A slice of make check, or of make bisect (scripts/lib.sh, bisect.sh).
+comma := ,
+CHECK_VARIANTS := $(subst $(comma), ,$(VARIANTS))
+BISECT_PREFIXES := $(PREFIXES)
+BISECT_VARIANTS := $(addprefix bisect-,$(subst $(comma), ,$(CONFIGS)))
+export CHECK_VARIANTS BISECT_PREFIXES BISECT_VARIANTS
+
 S         := scripts
-VARIANTS  := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
+VARIANTS_ALL := $(shell HARNESS_ARCH=$(HARNESS_ARCH) CHECK_VARIANTS='$(CHECK_VARIANTS)' REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
 BENCH_VARIANTS := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
 # ARCH= other than x86_64: that architecture (its variants are prefixed);
 # make bench's results: $(ROOT)/bench for x86-64, bench-ARCH for another
@@ -44,19 +45,19 @@ OTHER_ARCH = $(filter-out x86_64,$(HARNESS_ARCH))
 BENCH      = bench$(if $(OTHER_ARCH),-$(OTHER_ARCH))
 ROOT       = $(shell $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
+# make check's host tests: unless VARIANTS names a slice without 'host'
+HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all run check check-debug check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-debug check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
+##@ the two commands
+## all        (plain make) tree, series, build and boot the series kernel, print its checks
 all: deps
 	-$(S)/variant.sh series
 	$(S)/report.py $(call logdirs,series)
 
-# One variant: VARIANT=series|distro|off|series-off.
-run: deps
-	-$(S)/variant.sh $(VARIANT)
-	$(S)/report.py $(call logdirs,$(VARIANT))
-
+## check      every variant, every check, the harness's own tests; the record is check.json
 # The default run's record is check.json (check-readme, cover-letter read
 # it); an ARCH= run's is check-ARCH.json.
 CHECK = check$(if $(HARNESS_ARCH),-$(HARNESS_ARCH))
@@ -65,79 +66,94 @@ check: deps
 	-$(S)/check.sh
 	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/$(CHECK).start) )) > $(ROOT)/$(CHECK).seconds
 	$(S)/report.py --json $(ROOT)/$(CHECK).json \
-		$(call logdirs,$(VARIANTS)) host=$(ROOT)/host/logs:host
+		$(call logdirs,$(VARIANTS_ALL)) $(if $(HOST_RUN),host=$(ROOT)/host/logs:host)
 
-# The series with the kernel's detectors on (configs/debug.config): every
-# check, and a lockdep, UBSAN or lockup report fails the boot.  Apart
-# from make check, whose time it would not fit; ARCH=arm64: arm64-debug.
+##@ other targets
+## help       this list
+help:
+	@sed -n 's/^##@ \(.*\)/\n\1:/p; s/^## \([^ ]*\)  */  \1\t/p' $(firstword $(MAKEFILE_LIST)) | expand -t 16
+
+## run        one variant (VARIANT=...): build, boot, its checks
+run: deps
+	-$(S)/variant.sh $(VARIANT)
+	$(S)/report.py $(call logdirs,$(VARIANT))
+
+## check-debug  the series with lockdep, UBSAN, debug_pagealloc, lockup detectors, ftrace; every check
+# From configs/debug.config; not part of make check, whose time it would
+# not fit; ARCH=arm64: arm64-debug.
 DEBUG_VARIANT = $(if $(OTHER_ARCH),$(OTHER_ARCH)-)debug
 check-debug: deps
 	-TIMEOUT=$(DEBUG_TIMEOUT) $(S)/variant.sh $(DEBUG_VARIANT)
 	$(S)/report.py $(call logdirs,$(DEBUG_VARIANT))
 DEBUG_TIMEOUT ?= 1800
 
-# The last make check's table into Documentation/check-results.md and its
-# summary into README.md.
+## report     the last make check's table again; with SLICES, the slices' records merged into one
+report:
+	$(S)/report.py $(if $(SLICES),--merge --json $(ROOT)/$(CHECK).json $(foreach d,$(SLICES),$(d)),$(call logdirs,$(VARIANTS_ALL)))
+
+## check-readme  the last make check into README.md and Documentation/check-results.md
 check-readme:
 	$(S)/check-readme.sh
 
-# Every prefix of the series builds, boots and passes its checks.
+## bisect     every prefix of the series built, booted and checked, JL=y and =n (PREFIXES, CONFIGS: a slice)
 bisect: deps
 	$(S)/bisect.sh
 
-# Speed and size, as ratios measured side by side in one run; prints, does
-# not assert.  The bench kernels are series, distro and off with
-# their architecture's bench patches (BENCH_SERIES of configs/arch/) on
-# top; their boots: scripts/bench-boot.sh.
+## bench      speed and size: series, distro and off side by side, at -O2 and -Os (ARCH=arm64: arm64's)
+# The bench kernels are series, distro and off with their architecture's
+# bench patches (BENCH_SERIES of configs/arch/) on top; their boots:
+# scripts/bench-boot.sh.  Prints, does not assert.
 bench: deps
 	-for v in $(BENCH_VARIANTS); do $(S)/variant.sh $$v; done
 	$(S)/bench-report.py $(ROOT)/$(BENCH) $(foreach v,$(BENCH_VARIANTS),$(v)=$(ROOT)/$(v))
 
+## bench-readme  the last bench's results into Documentation/bench/, its headline into README.md and the letter
 bench-readme:
 	$(S)/bench-readme.sh $(ROOT)/$(BENCH) $(OTHER_ARCH)
 	$(S)/cover-letter.sh
 
-# patches/cover/0000-cover-letter.patch, from Documentation/cover-letter.md, the
-# series, the last make check, Documentation/bisect.md and bench results.
+## cover-letter  patches/cover/0000-cover-letter.patch written again
 cover-letter: tree
 	$(S)/cover-letter.sh
 
-# The series' core and the tree's backends built for the architectures of
-# configs/cross/ (not booted); writes Documentation/cross-build.md.
+## cross-build  the series' core and every backend built for the architectures of configs/cross/
 cross-build: prepare
 	$(S)/cross-build.sh
 
-# Longer than make check's torture, on VARIANT's built kernel.
+## torture    the torture check alone, ten times longer, on VARIANT's kernel
 torture: build
 	$(S)/torture.sh $(VARIANT)
 
+## deps       install the Debian packages that are missing
 deps:
 	$(S)/deps.sh
 
+## tree       unpack linux-source into the cache (once)
 tree: deps
 	$(S)/tree.sh
 
+## prepare    VARIANT's worktree, with what it applies
 prepare: tree
 	$(S)/prepare.sh $(VARIANT)
 
+## build      VARIANT's kernel
 build: prepare
 	$(S)/build.sh $(VARIANT)
 
+## boot       VARIANT's kernel booted, its checks run
 boot:
 	$(S)/initramfs.sh $(VARIANT)
 	$(S)/boot.sh $(VARIANT)
 
-report:
-	$(S)/report.py $(call logdirs,$(VARIANTS))
-
+## host-test  the harness's own tests alone
 host-test:
 	$(S)/host-test.sh
 	$(S)/report.py host=$(ROOT)/host/logs:host
 
-# Worktrees and builds go; the pristine tree stays.
+## clean      worktrees and builds go; the pristine tree stays (clean-tree: VARIANT's only)
 clean clean-tree:
-	$(S)/clean.sh $(if $(filter clean-tree,$@),$(VARIANT),$(VARIANTS) $(BENCH_VARIANTS))
+	$(S)/clean.sh $(if $(filter clean-tree,$@),$(VARIANT),$(VARIANTS_ALL) $(BENCH_VARIANTS))
 
-# Everything in the cache, the pristine tree too.
+## distclean  the whole cache, the pristine tree too
 distclean:
 	rm -rf $(CACHE_DIR)

@@ -21,13 +21,31 @@ kmake() {
 
 log=$LOGS/build.log
 start=$(date +%s)
-# The number of objects the last complete build compiled, for "N of M".
+# The number of objects the last complete build compiled, for "N of M":
+# this variant's, else another variant's of its architecture, else the
+# architecture's row (BUILD_OBJECTS, a full build's, measured).
 objects=$LOGS/build-objects
-expected=
-[ -s "$objects" ] && expected=" of about $(cat "$objects")"
+total=$(cat "$objects" 2>/dev/null || true)
+if [ -z "$total" ]; then
+	for d in "$ROOT"/*/logs/build-objects; do
+		v=${d%/logs/build-objects}
+		[ -f "$d" ] && [ "$(variant_arch "${v##*/}")" = "$VARIANT_ARCH" ] && cat "$d"
+	done | sort -n | tail -1 > "$LOGS/build-objects.guess"
+	total=$(cat "$LOGS/build-objects.guess")
+fi
+[ -n "$total" ] || total=${BUILD_OBJECTS:-}
 note "building $VARIANT in $OBJ (log: $log)"
 progress_status() {
-	echo "$(grep -c '^  CC' "$log")$expected objects compiled (log: $log)"
+	n=$(grep -c '^  CC' "$log")
+	elapsed=$(($(date +%s) - start))
+	if [ -z "$total" ]; then
+		echo "$n objects compiled (log: $log)"
+	elif [ "$n" -lt 20 ] || [ "$n" -ge "$total" ]; then
+		echo "$n of about $total objects compiled (log: $log)"
+	else
+		left=$(( (total - n) * elapsed / n ))
+		echo "$n of about $total objects compiled, about $(( (left + 59) / 60 )) min left (log: $log)"
+	fi
 }
 kmake -C "$SRC" O="$OBJ" -j"$JOBS" "${KERNEL_IMAGE##*/}" modules > "$log" 2>&1 &
 if ! watch_progress $! "building $VARIANT"; then

@@ -45,7 +45,8 @@ git -C "$am" -c user.name="$(git -C "$am" log -1 --format=%an)" \
 		echo "The last make check (QEMU TCG; arm64-* on arm64, the rest x86_64):"
 		python3 - "$ROOT/check.json" <<-'EOF'
 		import json, sys
-		runs = json.load(open(sys.argv[1]))
+		rec = json.load(open(sys.argv[1]))
+		runs = rec.get('runs', rec)
 		for name, rows in runs.items():
 		    n = {s: sum(1 for r in rows if r[1] == s) for s in ('ok', 'fail', 'skip')}
 		    print(f"  {name:<11} {n['ok']:4} passed, {n['fail']} failed, {n['skip']} skipped")

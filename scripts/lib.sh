@@ -22,6 +22,11 @@ case ${HARNESS_ARCH:-} in
 x86_64) VARIANTS="series distro off series-off" ;;
 *) VARIANTS="$HARNESS_ARCH-series $HARNESS_ARCH-distro $HARNESS_ARCH-off $HARNESS_ARCH-series-off" ;;
 esac
+# A slice of make check (make check VARIANTS=series,distro): those kernels
+# only; 'host' (the harness's own tests) is not a kernel.
+if [ -n "${CHECK_VARIANTS:-}" ]; then
+	VARIANTS=$(echo $CHECK_VARIANTS | tr ' ' '\n' | grep -vx host | tr '\n' ' ')
+fi
 # make bench's kernels: series, distro and off with the bench patches on
 # top (the getppid demo branch, jump_label_init() timed; the list is the
 # architecture's BENCH_SERIES in patches/bench/), each built twice: at -O2

@@ -17,6 +17,7 @@ import fnmatch
 import json
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -316,36 +317,99 @@ def check_site_sizes(runs, logdirs):
             rows.append(row)
 
 
+def series_hash():
+    """The hash of ./series and its patches (apply-series.sh --hash): what
+    a record of make check was made from."""
+    try:
+        return subprocess.run([os.path.join(REPO, 'scripts', 'apply-series.sh'),
+                               '--hash'], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return 'unknown'
+
+
+def record(runs, summaries):
+    """make check's record (check.json): each run's rows and the lines the
+    table prints under it, and what the run was made from."""
+    return {'meta': {'series': series_hash()},
+            'runs': {n: rows for n, rows in runs},
+            'summaries': summaries}
+
+
+def slice_record(path):
+    """The record of a slice: PATH is its check.json, or a CACHE_DIR (or a
+    tree root in one) that holds one."""
+    for candidate in [path, os.path.join(path, 'check.json')] + sorted(
+            os.path.join(path, d, 'check.json') for d in
+            (os.listdir(path) if os.path.isdir(path) else [])):
+        if os.path.isfile(candidate):
+            with open(candidate) as f:
+                return candidate, json.load(f)
+    raise SystemExit(f'report.py: no check.json in {path}: run make check there')
+
+
+def merge(paths):
+    """The records of several slices as one: (runs, summaries), or an exit
+    naming the slice made from other patches, or a kernel run twice."""
+    runs, summaries, made_from = [], {}, None
+    for path in paths:
+        where, rec = slice_record(path)
+        if 'meta' not in rec:
+            raise SystemExit(f'report.py: {where} is from an older harness: '
+                             'run that slice again')
+        if made_from is None:
+            made_from = (where, rec['meta']['series'])
+        elif rec['meta']['series'] != made_from[1]:
+            raise SystemExit(f'report.py: {where} was made from other patches '
+                             f'than {made_from[0]} (series hash '
+                             f"{rec['meta']['series'][:12]}, not "
+                             f'{made_from[1][:12]}): not merged')
+        for name, rows in rec['runs'].items():
+            if name in dict(runs):
+                raise SystemExit(f'report.py: {name} is in two slices '
+                                 f'(again in {where}): not merged')
+            runs.append((name, [tuple(r) for r in rows]))
+            summaries[name] = rec['summaries'].get(name, [])
+    return runs, summaries
+
+
 def main(argv):
     json_out = None
+    merging = argv[:1] == ['--merge']
+    if merging:
+        argv = argv[1:]
     if argv[:1] == ['--json']:
         json_out, argv = argv[1], argv[2:]
-    runs, places = [], []
-    rules = expected_skips()
-    fail_rules = expected_failures()
-    prefix = os.environ.get('SERIES_PREFIX_FILE')
-    for arg in argv:
-        name, _, rest = arg.partition('=')
-        logdir, _, boot = rest.partition(':')
-        rows = run_rows(logdir, boot or 'boot')
-        if prefix:
-            rows = not_yet_introduced(rows, prefix, introduced_by())
-        runs.append((name, unexpected_skips(name, rows, rules, fail_rules)))
-        places.append((logdir, boot or 'boot'))
-    check_site_sizes(runs, {name: logdir for (name, _), (logdir, _) in
-                         zip(runs, places)})
-    summaries = []
-    for (name, rows), (logdir, boot) in zip(runs, places):
-        summaries.append(summary(name, logdir, boot, rows))
-        summaries += [f'    {f}' for f in figures(logdir, boot)]
-    print('\n'.join(table(runs) + [''] + summaries))
+    if merging:
+        runs, summaries = merge(argv)
+    else:
+        runs, places = [], []
+        rules = expected_skips()
+        fail_rules = expected_failures()
+        prefix = os.environ.get('SERIES_PREFIX_FILE')
+        for arg in argv:
+            name, _, rest = arg.partition('=')
+            logdir, _, boot = rest.partition(':')
+            rows = run_rows(logdir, boot or 'boot')
+            if prefix:
+                rows = not_yet_introduced(rows, prefix, introduced_by())
+            runs.append((name, unexpected_skips(name, rows, rules, fail_rules)))
+            places.append((logdir, boot or 'boot'))
+        check_site_sizes(runs, {name: logdir for (name, _), (logdir, _) in
+                                zip(runs, places)})
+        summaries = {}
+        for (name, rows), (logdir, boot) in zip(runs, places):
+            summaries[name] = [summary(name, logdir, boot, rows)] + \
+                [f'    {f}' for f in figures(logdir, boot)]
+    lines = [line for name, _ in runs for line in summaries.get(name, [])]
+    print('\n'.join(table(runs) + [''] + lines))
     counts = {OK: 0, FAIL: 0, SKIP: 0}
     for _, rows in runs:
         for _, status, _ in rows:
             counts[status] += 1
     if json_out:
         with open(json_out, 'w') as f:
-            json.dump({n: rows for n, rows in runs}, f, indent=1)
+            json.dump(record(runs, summaries), f, indent=1)
     print(f'\n{counts[OK]} passed, {counts[FAIL]} failed, {counts[SKIP]} skipped')
     return 1 if counts[FAIL] or not any(rows for _, rows in runs) else 0
 
