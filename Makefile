@@ -18,7 +18,7 @@ export HARNESS_ARCH
 ## VARIANTS   make check: a slice of its kernels, comma-separated, 'host' for the harness's own tests (default: all of ARCH's, and host)
 ## PREFIXES   make bisect: a range of prefixes, as 3-7 (default: all)
 ## CONFIGS    make bisect: series (CONFIG_JUMP_LABEL=y), series-off (=n), or both (default)
-## SLICES     make report: the cache directories of slices to merge (CACHE_DIR of each)
+## SLICES     make report: the directories of slices to merge (each a CACHE_DIR, or a CI job's results)
 ## ACCEL      QEMU accelerator (default: KVM if a 15 s probe boot reaches init, else tcg,thread=single)
 ## TIMEOUT    seconds one boot may take before it is killed and failed (default 600)
 ## JOBS       make -j of the kernel builds (default: the number of CPUs)
@@ -65,7 +65,7 @@ check: deps
 	@mkdir -p $(ROOT) && date +%s > $(ROOT)/$(CHECK).start
 	-$(S)/check.sh
 	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/$(CHECK).start) )) > $(ROOT)/$(CHECK).seconds
-	$(S)/report.py --json $(ROOT)/$(CHECK).json \
+	CHECK_SECONDS=$$(cat $(ROOT)/$(CHECK).seconds) $(S)/report.py --json $(ROOT)/$(CHECK).json \
 		$(call logdirs,$(VARIANTS_ALL)) $(if $(HOST_RUN),host=$(ROOT)/host/logs:host)
 
 ##@ other targets
@@ -87,9 +87,9 @@ check-debug: deps
 	$(S)/report.py $(call logdirs,$(DEBUG_VARIANT))
 DEBUG_TIMEOUT ?= 1800
 
-## report     the last make check's table again; with SLICES, the slices' records merged into one
-report:
-	$(S)/report.py $(if $(SLICES),--merge --json $(ROOT)/$(CHECK).json $(foreach d,$(SLICES),$(d)),$(call logdirs,$(VARIANTS_ALL)))
+## report     the last make check's table again; with SLICES, the slices' check records and bisect ledgers merged into one
+report: deps
+	$(if $(SLICES),$(S)/merge-slices.sh $(SLICES),$(S)/report.py $(call logdirs,$(VARIANTS_ALL)))
 
 ## check-readme  the last make check into README.md and Documentation/check-results.md
 check-readme:

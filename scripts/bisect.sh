@@ -28,6 +28,13 @@
 # bisect.sh --summary: only write the summary and the cover letter again,
 # from the logs and the ledger, for the series as it is now (after a
 # changelog edit, or a patch inserted).
+#
+# A slice, for several machines (make bisect PREFIXES=3-7 CONFIGS=series):
+# BISECT_PREFIXES=A-B runs only prefixes A to B, BISECT_VARIANTS only the
+# variants named.  bisect.sh --merge LEDGER...: the proofs of other
+# machines' ledgers (their Documentation/bisect-proofs.txt) added to this
+# one, refusing any made from other code than this series' prefix; then
+# the summary and the letter.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -72,6 +79,37 @@ if [ "${1:-}" = --summary ]; then
 	finish
 	exit 0
 fi
+if [ "${1:-}" = --merge ]; then
+	shift
+	[ $# -gt 0 ] || die "usage: bisect.sh --merge LEDGER..."
+	python3 - "$out/hashes" "$proofs" "$@" <<'PY' || exit 1
+import sys
+hashes, proofs, ledgers = sys.argv[1], sys.argv[2], sys.argv[3:]
+want = dict(line.split() for line in open(hashes))
+head, rows = [], {}
+for line in open(proofs):
+    if line.startswith('#'):
+        head.append(line)
+    elif line.strip():
+        w = line.split()
+        rows[(w[0], int(w[1]))] = line
+for ledger in ledgers:
+    for line in open(ledger):
+        if line.startswith('#') or not line.strip():
+            continue
+        w = line.split()
+        if want.get(w[1]) != w[2]:
+            sys.exit(f'bisect.sh: error: {ledger} proves prefix {w[1]} ({w[0]}) '
+                     f'of other code ({w[2][:12]}, not '
+                     f'{want.get(w[1], "no such prefix")[:12]}): nothing merged')
+        rows.setdefault((w[0], int(w[1])), line)
+with open(proofs, 'w') as f:
+    f.writelines(head + [rows[k] for k in sorted(rows)])
+print(f'bisect.sh: {len(rows)} proofs in {proofs}', file=sys.stderr)
+PY
+	finish
+	exit 0
+fi
 trap finish EXIT
 trap 'exit 130' INT TERM
 
@@ -100,6 +138,10 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 	for p in $patches; do
 		n=$((n + 1))
 		echo "$p" >> "$out/series"
+		if [ -n "${BISECT_PREFIXES:-}" ] &&
+			{ [ "$n" -lt "${BISECT_PREFIXES%-*}" ] || [ "$n" -gt "${BISECT_PREFIXES#*-}" ]; }; then
+			continue
+		fi
 		hash=$(sed -n "s/^$n //p" "$out/hashes")
 		logs=$out/$(printf %02d "$n")-${p%.patch}/$v
 		if [ "$(cat "$logs/proven" 2>/dev/null)" = "$hash" ]; then

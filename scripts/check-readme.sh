@@ -14,11 +14,13 @@ arch=${HARNESS_ARCH:-}
 run=check${arch:+-$arch}
 json=$REPO/Documentation/check-results${arch:+-$arch}.json
 out=$REPO/Documentation/check-results${arch:+-$arch}.md
-[ -s "$ROOT/$run.seconds" ] && [ -s "$ROOT/$run.json" ] ||
+[ -s "$ROOT/$run.json" ] ||
 	die "no finished make check${arch:+ ARCH=$arch} in $ROOT: run it first"
-[ "$ROOT/$run.json" -nt "$ROOT/$run.start" ] ||
+[ ! -f "$ROOT/$run.start" ] || [ "$ROOT/$run.json" -nt "$ROOT/$run.start" ] ||
 	die "$ROOT/$run.json is older than the last make check${arch:+ ARCH=$arch}'s start: that run did not finish"
-python3 - "$ROOT/$run.json" "$json" "$(cat "$ROOT/$run.seconds")" \
+seconds=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("meta", {}).get("seconds", ""))' "$ROOT/$run.json")
+[ -n "$seconds" ] || die "$ROOT/$run.json says nothing of how long make check took: run it again"
+python3 - "$ROOT/$run.json" "$json" "$seconds" \
 	"$(date -u -r "$ROOT/$run.json" +%Y-%m-%d)" "$(nproc)" <<'PY'
 import json, sys
 src, dst, seconds, date, cpus = sys.argv[1:]
@@ -33,7 +35,6 @@ PY
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
 "$REPO/scripts/report.py" --merge "$json" > "$report" || true
-seconds=$(cat "$ROOT/$run.seconds")
 {
 	echo "# The last make check${arch:+ ARCH=$arch}"
 	echo

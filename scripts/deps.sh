@@ -28,7 +28,7 @@ done
 
 PACKAGES=${DEPS_PACKAGES:-"$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
 cpio quilt ccache python3 python3-ply python3-git git xz-utils file
-python3-sphinx graphviz gnuplot-nox$arch_packages"}
+python3-sphinx python3-yaml graphviz gnuplot-nox$arch_packages"}
 [ -z "${DEPS_PACKAGES:-}" ] || foreign=
 
 missing=

@@ -328,11 +328,16 @@ def series_hash():
         return 'unknown'
 
 
-def record(runs, summaries):
+def record(runs, summaries, seconds=None):
     """make check's record (check.json): each run's rows and the lines the
-    table prints under it, and what the run was made from."""
-    return {'meta': {'series': series_hash()},
-            'runs': {n: rows for n, rows in runs},
+    table prints under it, what the run was made from and how long it
+    took (CHECK_SECONDS; of merged slices, the longest)."""
+    meta = {'series': series_hash()}
+    if seconds is None and os.environ.get('CHECK_SECONDS', '').isdigit():
+        seconds = int(os.environ['CHECK_SECONDS'])
+    if seconds is not None:
+        meta['seconds'] = seconds
+    return {'meta': meta, 'runs': {n: rows for n, rows in runs},
             'summaries': summaries}
 
 
@@ -352,8 +357,10 @@ def merge(paths):
     """The records of several slices as one: (runs, summaries), or an exit
     naming the slice made from other patches, or a kernel run twice."""
     runs, summaries, made_from = [], {}, None
+    merge.seconds = 0
     for path in paths:
         where, rec = slice_record(path)
+        merge.seconds = max(merge.seconds, rec.get('meta', {}).get('seconds', 0))
         if 'meta' not in rec:
             raise SystemExit(f'report.py: {where} is from an older harness: '
                              'run that slice again')
@@ -409,7 +416,8 @@ def main(argv):
             counts[status] += 1
     if json_out:
         with open(json_out, 'w') as f:
-            json.dump(record(runs, summaries), f, indent=1)
+            json.dump(record(runs, summaries,
+                             merge.seconds if merging else None), f, indent=1)
     print(f'\n{counts[OK]} passed, {counts[FAIL]} failed, {counts[SKIP]} skipped')
     return 1 if counts[FAIL] or not any(rows for _, rows in runs) else 0
 

@@ -257,6 +257,51 @@ class IntroducedBy(unittest.TestCase):
         self.assertEqual([s for _, s, _ in rows], ['fail', 'ok'])
 
 
+class MergeSlices(unittest.TestCase):
+    """report.merge(): slices of make check as one record; slices of other
+    patches, or a kernel in two slices, are refused."""
+
+    def slice(self, tmp, name, runs, series='abc'):
+        import json
+        d = os.path.join(tmp, name, '6.1.192-3')
+        os.makedirs(d)
+        with open(os.path.join(d, 'check.json'), 'w') as f:
+            json.dump({'meta': {'series': series, 'seconds': len(name)},
+                       'runs': runs,
+                       'summaries': {k: [f'{k}: line'] for k in runs}}, f)
+        return os.path.join(tmp, name)
+
+    def test_two_slices_are_one_record(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            a = self.slice(tmp, 'a', {'series': [['x', 'ok', '']]})
+            b = self.slice(tmp, 'bb', {'distro': [['x', 'skip', 'why']],
+                                       'host': [['h', 'ok', '']]})
+            runs, summaries = report.merge([a, b])
+        self.assertEqual([n for n, _ in runs], ['series', 'distro', 'host'])
+        self.assertEqual(runs[1][1], [('x', 'skip', 'why')])
+        self.assertEqual(summaries['host'], ['host: line'])
+        self.assertEqual(report.merge.seconds, 2)
+
+    def test_other_patches_are_refused(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            a = self.slice(tmp, 'a', {'series': []})
+            b = self.slice(tmp, 'b', {'distro': []}, series='def')
+            with self.assertRaises(SystemExit) as e:
+                report.merge([a, b])
+        self.assertIn('other patches', str(e.exception))
+
+    def test_a_kernel_in_two_slices_is_refused(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            a = self.slice(tmp, 'a', {'series': []})
+            b = self.slice(tmp, 'b', {'series': []})
+            with self.assertRaises(SystemExit) as e:
+                report.merge([a, b])
+        self.assertIn('two slices', str(e.exception))
+
+
 class SiteSizes(unittest.TestCase):
     """report.check_site_sizes(): no 5-byte site of the series within rel8
     reach, from the sites file build.sh writes."""
