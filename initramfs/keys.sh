@@ -220,7 +220,8 @@ cgroup2_controller() {
 # address (for a round function the compiler inlines into its callers),
 # and NAME_cpu on CPU, a call on each CPU of a round.  Plain INT3 probes:
 # an optimized kprobe is written with text_poke_bp() some jiffies later,
-# which would count as rounds of a flip.  1 if they cannot be set.
+# which would count as rounds of a flip (optimization is off until
+# sync_probes_off NAME, which puts it back).  1 if they cannot be set.
 # sync_counts NAME: "ROUNDS CPU_SYNCS" in the trace since it was cleared:
 # events recorded, not kprobe_profile's hits, which count filtered calls.
 TRACING=/sys/kernel/tracing
@@ -228,6 +229,7 @@ sync_probes_on() {
 	sp_probes=$(sed -n 's/.*harness\.sync=\([^ ]*\).*/\1/p' /proc/cmdline)
 	sp_round=${sp_probes%%,*} sp_cpu=${sp_probes#*,}
 	[ -n "$sp_probes" ] || return 1
+	SP_OPTIMIZATION=$(cat /proc/sys/debug/kprobes-optimization 2>/dev/null)
 	echo 0 > /proc/sys/debug/kprobes-optimization 2>/dev/null
 	sp_probe="p:$1_round ${sp_round%@*}"
 	[ "$sp_round" = "${sp_round#*@}" ] || sp_probe="$sp_probe func=${sp_round#*@}:x64"
@@ -283,4 +285,6 @@ sync_probes_off() {
 	echo 0 > $TRACING/events/kprobes/$1_cpu/enable
 	echo "-:$1_round" >> $TRACING/kprobe_events
 	echo "-:$1_cpu" >> $TRACING/kprobe_events
+	[ -z "${SP_OPTIMIZATION:-}" ] ||
+		echo "$SP_OPTIMIZATION" > /proc/sys/debug/kprobes-optimization
 }

@@ -4,9 +4,10 @@
 # patches/cover/0000-cover-letter.patch).  The series is applied with git am to a
 # scratch worktree of the pristine tree, git format-patch writes the letter
 # with its shortlog and diffstat, and its subject and blurb are filled from
-# Documentation/cover-letter.md, followed by generated sections: the last
-# make check's counts ($ROOT/check.json), Documentation/bisect.md's proof
-# line and Documentation/bench/results.md.  The letter is not in ./series
+# Documentation/cover-letter.md, followed by generated sections: the
+# headline figures of the last make bench (scripts/headline.py), the last
+# make check's counts (Documentation/check-results.json), make bisect's
+# proof line (Documentation/bisect.md) and the base commit.  The letter is not in ./series
 # (quilt refuses a patch without a diff) and not among patches/*.patch,
 # so that neither quilt nor 'git am patches/*.patch' meets it.
 set -eu
@@ -37,32 +38,40 @@ git -C "$am" -c user.name="$(git -C "$am" log -1 --format=%an)" \
 	format-patch -q --cover-letter --zero-commit --no-signature \
 	-o "$work/letter" "$base..HEAD"
 
-# The blurb: the written text without its comments, then what was measured.
+# The blurb: the written text without its comments, then what was
+# measured, from the records in the repository (what a recipient gets
+# is the letter: it names no file of this repository).
+record=$REPO/Documentation/check-results.json
+[ -s "$record" ] || record=$ROOT/check.json
 {
 	sed -e '1d' -e '/^<!--/,/^-->/d' "$text" | sed -e '/./,$!d'
 	echo
-	if [ -s "$ROOT/check.json" ]; then
-		echo "The last make check (QEMU TCG; arm64-* on arm64, the rest x86_64):"
-		python3 - "$ROOT/check.json" <<-'EOF'
+	echo "Headline figures, from one run of the bench (QEMU TCG, one vCPU"
+	echo "under -icount, so guest ns count instructions; sync rounds, mm"
+	echo "switches and TLB flushes with four vCPUs, per enable and disable):"
+	echo
+	"$REPO/scripts/headline.py" --text
+	echo
+	if [ -s "$record" ]; then
+		echo "Checks (QEMU TCG; arm64-* on arm64, the rest x86_64; the distro is the"
+		echo "unmodified tree, off the tree without CONFIG_JUMP_LABEL):"
+		echo
+		python3 - "$record" <<-'EOF'
 		import json, sys
 		rec = json.load(open(sys.argv[1]))
 		runs = rec.get('runs', rec)
 		for name, rows in runs.items():
 		    n = {s: sum(1 for r in rows if r[1] == s) for s in ('ok', 'fail', 'skip')}
-		    print(f"  {name:<11} {n['ok']:4} passed, {n['fail']} failed, {n['skip']} skipped")
+		    print(f"  {name:<16} {n['ok']:4} passed, {n['fail']} failed, {n['skip']} skipped")
 		EOF
 		echo
 	fi
 	if [ -s "$bisect" ]; then
-		echo "make bisect (Documentation/bisect.md of the harness):"
-		sed -n 's/^Proven/  Proven/p' "$bisect" | fold -s -w 70 | sed '2,$s/^/  /'
+		sed -n 's/^Proven/Proven/p' "$bisect" | fold -s -w 72
 		echo
 	fi
-	echo "Results of make bench (Documentation/bench/ of the harness, the"
-	echo "series against the unmodified tree and the tree without jump labels):"
-	echo
-	# The plots are the harness's (Documentation/bench/), not the letter's.
-	sed '/^!\[/d' "$results"
+	echo "base-commit: $(pristine_commit "$PRISTINE")"
+	echo "(Debian's $SOURCE_PKG $(pkg_version), $TARBALL as one commit)"
 } > "$work/blurb"
 
 subject=$(sed -n 1p "$text")

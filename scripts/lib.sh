@@ -218,3 +218,25 @@ set_variant() {
 	OBJ=${BUILD_DIR:-$SRC/.build}
 	LOGS=${LOGS_DIR:-$VDIR/logs}
 }
+
+# The pristine tree's commit as every machine makes it: the tarball's tree
+# with a fixed author, committer and message, dated by the tarball (dpkg
+# keeps its time), so that its id names the same base everywhere.
+# pristine_commit_env CMD...: CMD with that identity.
+pristine_commit_env() {
+	_when="@$(stat -c %Y "$TARBALL") +0000"
+	GIT_AUTHOR_NAME=static-keys-harness GIT_AUTHOR_EMAIL=harness@localhost \
+		GIT_COMMITTER_NAME=static-keys-harness GIT_COMMITTER_EMAIL=harness@localhost \
+		GIT_AUTHOR_DATE=$_when GIT_COMMITTER_DATE=$_when "$@"
+}
+
+# pristine_commit PRISTINE: that commit's id, computed, not written (an
+# older cache's own commit has the same tree and another id; this one is
+# what tree.sh makes now).
+pristine_commit() {
+	_who="static-keys-harness <harness@localhost> $(stat -c %Y "$TARBALL") +0000"
+	printf 'tree %s\nauthor %s\ncommitter %s\n\n%s\n' \
+		"$(git -C "$1" rev-parse 'HEAD^{tree}')" "$_who" "$_who" \
+		"$SOURCE_PKG $(pkg_version): $TARBALL as unpacked" |
+		git hash-object -t commit --stdin
+}

@@ -50,8 +50,8 @@ progress_status() { echo "git add of the tree"; }
 git add -A -f . &
 watch_progress $! "recording $SOURCE_PKG" ||
 	die "git add failed in $tmp/$top (disk full?)"
-git -c user.name=static-keys-harness -c user.email=harness@localhost \
-	commit -q -m "$SOURCE_PKG $(pkg_version): $TARBALL as unpacked" ||
+# The same commit on every machine (lib.sh, pristine_commit_env).
+pristine_commit_env git commit -q -m "$SOURCE_PKG $(pkg_version): $TARBALL as unpacked" ||
 	die "git commit failed in $tmp/$top"
 git rev-parse HEAD > .git/static-keys-pristine
 cd - >/dev/null

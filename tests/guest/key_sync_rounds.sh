@@ -46,6 +46,7 @@ result $? module_load_one_batch "a load writing 8 sites: $load rounds (a flip: $
 
 echo N > $P
 sync_probes_off ksr
+diag "figure: sync rounds per flip (on/off): key in one module $one_on/$one_off, in three $several_on/$several_off; a load writing 8 sites $load"
 rmmod static_keys_sync_user_b && rmmod static_keys_sync_user_a && rmmod static_keys_sync
 result $? unload
 finish
