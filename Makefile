@@ -116,8 +116,9 @@ bench-readme:
 cover-letter: tree
 	$(S)/cover-letter.sh
 
-## cross-build  the series' core and every backend built for the architectures of configs/cross/
+## cross-build  the series' core and backends built for the architectures of configs/cross/, then booted where QEMU can
 cross-build: prepare
+	DEPS_CROSS=y $(S)/deps.sh
 	$(S)/cross-build.sh
 
 ## torture    the torture check alone, ten times longer, on VARIANT's kernel

@@ -16,6 +16,13 @@ arch_words=$(for v in $VARIANTS; do
 		case $BUSYBOX_PACKAGE in *:*) echo "foreign:${BUSYBOX_PACKAGE#*:}" ;; esac
 	)
 done | tr ' ' '\n' | sort -u)
+# make cross-build (DEPS_CROSS=y): every row of configs/cross/, its cross
+# compiler and what its boot needs (QEMU, the cross libc for /init).
+if [ -n "${DEPS_CROSS:-}" ]; then
+	arch_words="$arch_words $(for f in "$REPO"/configs/cross/*.conf; do
+		(PACKAGES= BOOT_PACKAGES=; . "$f"; echo "$PACKAGES $BOOT_PACKAGES")
+	done)"
+fi
 arch_packages=
 foreign=
 for p in $arch_words; do

@@ -1,0 +1,117 @@
+#!/bin/sh
+# cross-boot.sh [ARCH...]: boot the whole series on the architectures of
+# configs/cross/ that have a BOOT_QEMU (or those named): tinyconfig, the
+# row's CONFIG and BOOT_CONFIG, and configs/cross-boot.config (jump
+# labels, the series' KUnit suite, debugfs, sysctl), built with Debian's
+# cross compiler from the series worktree (make prepare); then booted in
+# QEMU under TCG with an initramfs of one static /init
+# (tests/cross/init.c).  At boot the KUnit suite flips its keys, a
+# JMP-form site (static_branch_likely() on a false key) among them, and
+# reads them back through the branches; /init flips
+# kernel.sched_child_runs_first and reads the key's count back from the
+# debugfs view.  A boot passes when both say so and the log holds no
+# oops, BUG, warning or panic.  Writes $ROOT/cross/boot.md (cross-build.sh
+# puts it in Documentation/cross-build.md); exit 1 if any boot failed.
+set -eu
+. "$(dirname "$0")/lib.sh"
+set_variant series
+[ -f "$SRC/kernel/jump_label.c" ] || die "no series tree in $SRC: run make prepare"
+out=$ROOT/cross
+mkdir -p "$out"
+rows=
+for a in ${*:-$(cd "$REPO/configs/cross" && ls ./*.conf | sed 's|^\./||; s|\.conf$||')}; do
+	[ -f "$REPO/configs/cross/$a.conf" ] || die "no configs/cross/$a.conf"
+	rows="$rows $a"
+done
+n=$(echo $rows | wc -w)
+i=0
+failed=0
+table=$out/boot.md
+: > "$table"
+for a in $rows; do
+	i=$((i + 1))
+	BOOT_QEMU= BOOT_CONFIG= CONFIG= BOOT_PACKAGES=
+	# shellcheck disable=SC1090
+	. "$REPO/configs/cross/$a.conf"
+	if [ -z "$BOOT_QEMU" ]; then
+		why=$(sed -n 's/^# not booted: //p' "$REPO/configs/cross/$a.conf")
+		echo "| $a | not booted: ${why:-no QEMU row} |" >> "$table"
+		continue
+	fi
+	obj=$out/boot-$a
+	log=$out/boot-$a.log
+	serial=$out/boot-$a.serial
+	qemu=${BOOT_QEMU%% *}
+	missing=
+	for c in "${CROSS_COMPILE}gcc" "$qemu"; do
+		command -v "$c" > /dev/null 2>&1 || missing="$missing $c"
+	done
+	if [ -n "$missing" ]; then
+		note "$a ($i of $n): no$missing (apt-get install $PACKAGES $BOOT_PACKAGES): not booted"
+		echo "| $a | not booted:$missing not installed |" >> "$table"
+		failed=1
+		continue
+	fi
+	mkdir -p "$obj"
+	printf '%s\n' $CONFIG $BOOT_CONFIG > "$obj/arch.config"
+	note "$a ($i of $n): building the series kernel (log: $log)"
+	progress_status() {
+		echo "$(grep -c '^  CC' "$log") objects compiled (log: $log)"
+	}
+	{
+		kconfig_merge "$SRC" "$obj" "$REPO/configs/cross-boot.config" "$obj/arch.config" &&
+			grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" &&
+			grep -qx CONFIG_STATIC_KEYS_KUNIT_TEST=y "$obj/.config" &&
+			make -C "$SRC" O="$obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" \
+				CC="ccache ${CROSS_COMPILE}gcc" -j"${JOBS:-$(nproc)}" "${BOOT_IMAGE##*/}"
+	} > "$log" 2>&1 &
+	if ! watch_progress $! "building $a ($i of $n)"; then
+		note "$a: the build failed; log: $log"
+		echo "| $a | build failed (log: boot-$a.log) |" >> "$table"
+		failed=1
+		continue
+	fi
+	# The initramfs: /init and /dev/console, nothing else.
+	root=$obj/initramfs
+	rm -rf "$root"
+	mkdir -p "$root/dev" "$root/proc" "$root/sys"
+	if ! "${CROSS_COMPILE}gcc" -static -O2 -Wall -o "$root/init" "$REPO/tests/cross/init.c" >> "$log" 2>&1; then
+		note "$a: cannot link the static /init; log: $log"
+		echo "| $a | no static /init (log: boot-$a.log) |" >> "$table"
+		failed=1
+		continue
+	fi
+	mknod -m 600 "$root/dev/console" c 5 1
+	(cd "$root" && find . | cpio -o -H newc --quiet) > "$obj/initramfs.cpio"
+	note "$a: booting (serial log: $serial)"
+	progress_status() {
+		grep -a -o 'harness: .*\|# static_keys[^:]*: pass:[0-9]*' "$serial" 2>/dev/null | tail -1 || echo "kernel starting"
+	}
+	# shellcheck disable=SC2086
+	timeout -k 5 "${TIMEOUT:-600}" $BOOT_QEMU -accel tcg -m 512M -display none \
+		-monitor none -no-reboot -serial "file:$serial" \
+		-kernel "$obj/$BOOT_IMAGE" -initrd "$obj/initramfs.cpio" \
+		-append "console=$BOOT_CONSOLE panic=-1 oops=panic" > "$obj/qemu.log" 2>&1 &
+	status=0
+	watch_progress $! "booting $a ($i of $n)" || status=$?
+	suites=$(grep -a -c '^ *ok [0-9]* static_keys' "$serial" || true)
+	bad_suites=$(grep -a -c '^ *not ok [0-9]* static_keys' "$serial" || true)
+	problem=$(grep -a -m1 -E 'Oops|BUG:|kernel BUG|WARNING:|Kernel panic|harness: FAIL' "$serial" || true)
+	if [ "$status" = 124 ]; then
+		result="timed out after ${TIMEOUT:-600} s"
+	elif [ -n "$problem" ]; then
+		result="$problem"
+	elif [ "$suites" = 0 ] || [ "$bad_suites" != 0 ]; then
+		result="KUnit static_keys suites: $suites ok, $bad_suites not ok"
+	elif ! grep -a -q '^harness: ok' "$serial"; then
+		result="/init never said ok"
+	else
+		echo "| $a | booted: $suites KUnit static_keys suites ok; $(grep -a -o 'sched_child_runs_first count.*' "$serial" | head -1) |" >> "$table"
+		note "$a: ok"
+		continue
+	fi
+	failed=1
+	note "$a: $result; serial log: $serial"
+	echo "| $a | boot failed: $result |" >> "$table"
+done
+exit $failed

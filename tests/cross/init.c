@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /init of the cross-architecture boots (scripts/cross-boot.sh), linked
+ * statically with the cross compiler.  By the time it runs, the series'
+ * KUnit suite has flipped its keys, a JMP-form site among them, and read
+ * them back through the branches (the host reads those results from the
+ * console).  This flips a key from user space as well: the sysctl
+ * kernel.sched_child_runs_first, whose handler enables and disables
+ * sched_child_runs_first, and reads the key's count back from the debugfs
+ * view.  It prints "harness: ok" or "harness: FAIL <why>", then powers
+ * the machine off.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <unistd.h>
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	int ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/* The count of KEY in the debugfs view, or -1. */
+static int key_count(const char *key)
+{
+	FILE *f = fopen("/sys/kernel/debug/static_keys", "r");
+	char line[512], want[128];
+	int count = -1;
+
+	if (!f)
+		return -1;
+	snprintf(want, sizeof(want), "key %s+0x0/", key);
+	while (fgets(line, sizeof(line), f)) {
+		char *c = strstr(line, "count=");
+
+		if (!strncmp(line, want, strlen(want)) && c) {
+			sscanf(c, "count=%d", &count);
+			break;
+		}
+	}
+	fclose(f);
+	return count;
+}
+
+int main(void)
+{
+	const char *sysctl = "/proc/sys/kernel/sched_child_runs_first";
+	const char *why = NULL;
+	int on, off;
+
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	if (write_file(sysctl, "1\n"))
+		why = "cannot write 1 to kernel.sched_child_runs_first";
+	on = key_count("sched_child_runs_first");
+	if (!why && write_file(sysctl, "0\n"))
+		why = "cannot write 0 to kernel.sched_child_runs_first";
+	off = key_count("sched_child_runs_first");
+	if (!why && (on != 1 || off != 0))
+		why = "sched_child_runs_first's count did not follow the sysctl";
+	printf("harness: sched_child_runs_first count %d after 1, %d after 0\n",
+	       on, off);
+	if (why)
+		printf("harness: FAIL %s\n", why);
+	else
+		printf("harness: ok\n");
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}

@@ -1,0 +1,62 @@
+# After the other checks: every tracepoint event enabled at once, then
+# disabled, which flips the key of every tracepoint the kernel was built
+# with, whose sites lie wherever a trace_*() call was compiled, init and
+# built-in __exit text included; every site must follow its key, read
+# back through /proc/kcore.  Then a kprobe on every function of the core
+# kernel that holds a site and on every function of a module with sites
+# (test_static_keys), armed and removed: checking each against the sites
+# must neither fault nor refuse a function for a site it does not cover.
+# Oopses and warnings fail the boot (report.py).
+. "${CHECKS_LIB:-/lib/checks.sh}"
+. /lib/keys.sh
+T=$TRACING
+[ -w $T/events/enable ] || skip_all "no $T/events/enable"
+plan 5
+events=$(ls -d $T/events/*/*/ 2>/dev/null | wc -l)
+echo 0 > $T/tracing_on
+echo 1 > $T/events/enable
+result $? every_event_enabled "$events events"
+if has_sites; then
+	kcore-sites > $KEYS_TMP/all_on
+	sites_follow $KEYS_TMP/all_on > $KEYS_TMP/all_on.bad
+	result $? sites_follow_every_event_on "$(head -3 $KEYS_TMP/all_on.bad)"
+else
+	skip sites_follow_every_event_on "no sites (CONFIG_JUMP_LABEL=n)"
+fi
+echo 0 > $T/events/enable
+echo 1 > $T/tracing_on
+: > $T/trace
+if has_sites; then
+	kcore-sites > $KEYS_TMP/all_off
+	sites_follow $KEYS_TMP/all_off > $KEYS_TMP/all_off.bad
+	result $? sites_follow_every_event_off "$(head -3 $KEYS_TMP/all_off.bad)"
+else
+	skip sites_follow_every_event_off "no sites (CONFIG_JUMP_LABEL=n)"
+fi
+
+# The functions: those of the core kernel that hold a site, and the text
+# symbols of test_static_keys.ko, which has sites of its own and of
+# test_static_key_base.ko's keys.
+insmod /modules/test_static_key_base.ko && insmod /modules/test_static_keys.ko
+if has_sites; then
+	kcore-sites | awk '$1 == "site" { sub(/\+.*/, "", $2); print $2 }' | sort -u > $KEYS_TMP/funcs
+fi
+awk '$2 ~ /^[tT]$/ && $4 == "[test_static_keys]" { print $3 }' /proc/kallsyms >> $KEYS_TMP/funcs
+tried=0 armed=0
+while read -r f; do
+	tried=$((tried + 1))
+	echo "p:ka_$tried $f" >> $T/kprobe_events 2>/dev/null && armed=$((armed + 1))
+done < $KEYS_TMP/funcs
+echo 1 > $T/events/kprobes/enable 2>/dev/null
+sleep 1
+echo 0 > $T/events/kprobes/enable 2>/dev/null
+sed -n 's/^p:kprobes\/\(ka_[0-9]*\) .*/-:\1/p' $T/kprobe_events > $KEYS_TMP/ka.remove
+cat $KEYS_TMP/ka.remove >> $T/kprobe_events
+# A function that holds a site starts with other instructions, where a
+# kprobe goes; only notrace and blacklisted functions may refuse it.
+[ "$tried" -gt 0 ] && [ "$armed" -gt $((tried / 2)) ]
+result $? kprobes_on_functions_with_sites "$armed of $tried functions took a kprobe"
+rmmod test_static_keys && rmmod test_static_key_base
+result $? unload
+diag "figure: all events: $events trace events enabled and disabled; kprobes armed on $armed of $tried functions holding sites"
+finish
