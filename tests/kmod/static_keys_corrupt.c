@@ -8,35 +8,20 @@
  * expected <bytes>, found cc cc", the distro with "unexpected op".  If
  * the kernel writes the site anyway, the module says so and loads.
  *
- * text_poke() and text_mutex are not exported: they are found through
- * kallsyms_lookup_name(), whose address a kprobe gives.  A test module
- * may do that; nothing else should.
+ * text_poke() and text_mutex are not exported: harness_lookup.h finds them.
  */
 #include <linux/jump_label.h>
 #include <linux/kprobes.h>
 #include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include "harness_lookup.h"
 
 static struct static_key corrupt_key = STATIC_KEY_INIT_FALSE;
 
 static noinline bool corrupt_site(void)
 {
 	return static_key_false(&corrupt_key);
-}
-
-static unsigned long lookup(const char *name)
-{
-	static unsigned long (*lookup_name)(const char *name);
-	struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
-
-	if (!lookup_name) {
-		if (register_kprobe(&kp))
-			return 0;
-		lookup_name = (void *)kp.addr;
-		unregister_kprobe(&kp);
-	}
-	return lookup_name(name);
 }
 
 static int __init corrupt_init(void)
@@ -53,8 +38,8 @@ static int __init corrupt_init(void)
 	}
 	entry = &THIS_MODULE->jump_entries[0];
 	code = (void *)jump_entry_code(entry);
-	poke = (void *)lookup("text_poke");
-	text_lock = (void *)lookup("text_mutex");
+	poke = (void *)harness_lookup("text_poke");
+	text_lock = (void *)harness_lookup("text_mutex");
 	/* The site is corrupt_site()'s first instruction or near it. */
 	if (!poke || !text_lock || code < (void *)corrupt_site ||
 	    code >= (void *)corrupt_site + 16) {
