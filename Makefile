@@ -13,7 +13,7 @@ export HARNESS_ARCH
 
 ##@ variables (on the command line: make check VARIANTS=series,distro)
 ## CACHE_DIR  where trees, builds and logs go, never in the repository (default ~/.cache/static-keys)
-## VARIANT    the kernel of make run, build, boot, clean-tree: series, distro, off, series-off, debug, arm64-... (default series)
+## VARIANT    the kernel of make run, build, boot, clean-tree: series, distro, off, series-off, debug, defconfig-series, defconfig-distro, arm64-... (default series)
 ## ARCH       arm64: arm64's four kernels; x86_64: x86-64's four; unset: those and arm64-series
 ## VARIANTS   make check: a slice of its kernels, comma-separated, 'host' for the harness's own tests (default: all of ARCH's, and host)
 ## PREFIXES   make bisect: a range of prefixes, as 3-7 (default: all)
@@ -48,7 +48,7 @@ logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all help run check check-debug check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-all check-debug check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 ##@ the two commands
@@ -59,8 +59,11 @@ all: deps
 
 ## check      every variant, every check, the harness's own tests; the record is check.json
 # The default run's record is check.json (check-readme, cover-letter read
-# it); an ARCH= run's is check-ARCH.json.
-CHECK = check$(if $(HARNESS_ARCH),-$(HARNESS_ARCH))
+# it); an ARCH= run's is check-ARCH.json, a slice's check-V1+V2.json (make
+# report SLICES=... merges slices into check.json).
+empty :=
+space := $(empty) $(empty)
+CHECK = check$(if $(HARNESS_ARCH),-$(HARNESS_ARCH))$(if $(CHECK_VARIANTS),-$(subst $(space),+,$(strip $(CHECK_VARIANTS))))
 check: deps
 	@mkdir -p $(ROOT) && date +%s > $(ROOT)/$(CHECK).start
 	-$(S)/check.sh
@@ -86,6 +89,14 @@ check-debug: deps
 	-TIMEOUT=$(DEBUG_TIMEOUT) $(S)/variant.sh $(DEBUG_VARIANT)
 	$(S)/report.py $(call logdirs,$(DEBUG_VARIANT))
 DEBUG_TIMEOUT ?= 1800
+
+## check-all  everything: make check of both architectures, check-debug, the defconfig kernels (x86-64), cross-build
+check-all: deps
+	-$(MAKE) check
+	-$(MAKE) check ARCH=arm64
+	-$(MAKE) check-debug
+	-$(MAKE) check VARIANTS=defconfig-series,defconfig-distro TIMEOUT=$(DEBUG_TIMEOUT)
+	-$(MAKE) cross-build
 
 ## report     the last make check's table again; with SLICES, the slices' check records and bisect ledgers merged into one
 report: deps

@@ -1,5 +1,5 @@
 #!/bin/sh
-# config.sh VARIANT: tinyconfig, then the fragments of configs/ (the common
+# config.sh VARIANT: tinyconfig (defconfig for a defconfig variant), then the fragments of configs/ (the common
 # one, then the variant's architecture's configs/arch/ARCH.config, then
 # what its traits add: jump-label-off, series, debug, o2) merged with
 # the tree's merge_config.sh; fails naming every fragment option that the
@@ -20,6 +20,8 @@ variant_has "$VARIANT" o2 &&
 	fragments="$fragments $REPO/configs/o2.config"
 # EXTRA_CONFIG: one more fragment, last, for trying an option out.
 [ -n "${EXTRA_CONFIG:-}" ] && fragments="$fragments $EXTRA_CONFIG"
+
+variant_has "$VARIANT" defconfig && KCONFIG_BASE=defconfig
 
 log=$LOGS/config.log
 mkdir -p "$OBJ" "$LOGS"

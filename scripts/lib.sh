@@ -55,6 +55,10 @@ variant_traits() {
 	bench-off) echo bench ;;
 	bench-o2-series | bench-o2-distro | bench-o2-off)
 		echo "$(variant_traits "bench-${1#bench-o2-}") o2" ;;
+	# The configuration people build: the architecture's defconfig, not
+	# tinyconfig, under the same fragments (make check-all).
+	defconfig-series | defconfig-distro)
+		echo "$(variant_traits "${1#defconfig-}") defconfig" ;;
 	# make bisect's own worktrees, so that proving prefixes leaves the
 	# check's kernels as they are.
 	bisect-series | bisect-series-off) variant_traits "${1#bisect-}" ;;
@@ -186,13 +190,14 @@ variant_arch() {
 	fi
 }
 
-# kconfig_merge SRC OBJ FRAGMENT...: tinyconfig in the build directory OBJ
-# of the tree SRC, then the fragments merged into it with the tree's
-# merge_config.sh, for the row's KERNEL_ARCH and CROSS_COMPILE.
+# kconfig_merge SRC OBJ FRAGMENT...: tinyconfig (KCONFIG_BASE: another
+# base, defconfig) in the build directory OBJ of the tree SRC, then the
+# fragments merged into it with the tree's merge_config.sh, for the row's
+# KERNEL_ARCH and CROSS_COMPILE.
 kconfig_merge() {
 	_src=$1 _obj=$2
 	shift 2
-	make -C "$_src" O="$_obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" tinyconfig &&
+	make -C "$_src" O="$_obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" "${KCONFIG_BASE:-tinyconfig}" &&
 		(cd "$_src" && ARCH=$KERNEL_ARCH CROSS_COMPILE=$CROSS_COMPILE \
 			scripts/kconfig/merge_config.sh -O "$_obj" "$_obj/.config" "$@")
 }
