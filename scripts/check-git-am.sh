@@ -16,8 +16,9 @@ git -C "$PRISTINE" worktree add -q --detach "$am" HEAD
 trap 'git -C "$PRISTINE" worktree remove --force "$am"' EXIT
 
 # The checks' own patches first, as the series variant has them.
-for p in $(series_patches "$REPO/patches/check/series" | sed 's|^|check/|') \
-	$(series_patches "$SERIES"); do
+checks=
+[ -f "$PATCHES/check/series" ] && checks=$(series_patches "$PATCHES/check/series" | sed 's|^|check/|')
+for p in $checks $(series_patches "$SERIES"); do
 	git -C "$am" -c user.name=harness -c user.email=harness@localhost \
 		am -q "$PATCHES/$p" >&2 || die "git am: $p does not apply"
 done

@@ -170,8 +170,8 @@ variant_series() {
 	# test fixtures such as a site in built-in __exit text) come first,
 	# on every kernel that is checked, so that make bisect's prefixes
 	# still grow one patch at a time.
-	if ! variant_has "$1" bench; then
-		series_patches "$REPO/patches/check/series" | sed 's|^|check/|'
+	if ! variant_has "$1" bench && [ -f "${PATCHES:-$REPO/patches}/check/series" ]; then
+		series_patches "${PATCHES:-$REPO/patches}/check/series" | sed 's|^|check/|'
 	fi
 	if variant_has_series "$1"; then
 		series_patches "${SERIES:-$REPO/series}"
