@@ -46,9 +46,11 @@ record=$REPO/Documentation/check-results.json
 {
 	sed -e '1d' -e '/^<!--/,/^-->/d' "$text" | sed -e '/./,$!d'
 	echo
-	echo "Headline figures, from one run of the bench (QEMU TCG, one vCPU"
-	echo "under -icount, so guest ns count instructions; sync rounds, mm"
-	echo "switches and TLB flushes with four vCPUs, per enable and disable):"
+	echo "Headline figures, from one run of the bench at -O2 (QEMU TCG, one"
+	echo "vCPU under -icount, so guest ns count instructions; sync rounds, mm"
+	echo "switches and TLB flushes with four vCPUs, per enable and disable;"
+	echo "/distro and /off: the series' figure over the unmodified tree's and"
+	echo "over the tree's without CONFIG_JUMP_LABEL):"
 	echo
 	"$REPO/scripts/headline.py" --text
 	echo
