@@ -21,11 +21,17 @@ accel=$(KVM_PROBE=$KVM_PROBE "$REPO/scripts/accel.sh" "$kernel" "$initramfs")
 case $accel in kvm*) cpu=host ;; *) cpu=$QEMU_CPU ;; esac
 
 # The architecture's CHECK_ARGS (configs/arch/), and the variant's own
-# (DEBUG_ARGS for the debug variant), except on make bench's boots.
+# (DEBUG_ARGS for the debug variant), except on make bench's boots.  What
+# the kernel must do with a module's jump table, as the host knows it:
+# the series sorts it when the .ko is linked where the architecture's
+# row says so (MODULE_TABLES_SORTED), every other kernel when it loads.
 check_args=
 if ! variant_has "$VARIANT" bench; then
 	check_args="$CHECK_ARGS"
 	variant_has "$VARIANT" debug && check_args="$check_args ${DEBUG_ARGS:-}"
+	tables=load
+	variant_has_series "$VARIANT" && [ "${MODULE_TABLES_SORTED:-}" = y ] && tables=link
+	check_args="$check_args harness.module_tables_sorted_at=$tables"
 fi
 
 serial=$LOGS/$name.serial

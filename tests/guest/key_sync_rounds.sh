@@ -1,11 +1,13 @@
 # The CPU synchronisation rounds of flipping a key whose sites are in
 # several modules (tests/kmod/static_keys_sync*.c), counted by kprobe
 # events (keys.sh: sync_probes_on).  A flip of the key while its sites are
-# in its own module only gives the rounds of one batch.  With sites in two
-# more modules, loaded after it, which the core walks in the order
-# opposite to their addresses, a flip must take no more rounds, each way;
-# and neither must loading a third module while the key is on, which
-# writes its 8 sites.
+# in its own module only gives the rounds of one batch.  With 160 sites in
+# each of two more modules, loaded after it, which the core walks in the
+# order opposite to their addresses, 321 sites in all (more than a page of
+# text_poke_queue() entries, 256 on x86-64), a flip must take no more
+# rounds, each way, and every site must follow (each one run); and
+# neither must loading a module while the key is on, which writes its 160
+# sites.
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
 [ -w $TRACING/kprobe_events ] || skip_all "no $TRACING/kprobe_events"
@@ -34,19 +36,19 @@ insmod /modules/static_keys_sync_user_a.ko && insmod /modules/static_keys_sync_u
 several_on=$(rounds "echo Y > $P")
 taken=$(cat ${user}_a/parameters/sites ${user}_b/parameters/sites 2>/dev/null | tr '\n' ' ')
 several_off=$(rounds "echo N > $P")
-[ "$several_on" = "$one_on" ] && [ "$several_off" = "$one_off" ] && [ "$taken" = "8 8 " ]
+[ "$several_on" = "$one_on" ] && [ "$several_off" = "$one_off" ] && [ "$taken" = "160 160 " ]
 result $? several_modules_one_batch "sites in three modules: $several_on rounds on, $several_off off (one module: $one_on, $one_off); sites taken while on: ${taken:-none}"
 
 echo Y > $P
 rmmod static_keys_sync_user_b
 load=$(rounds "insmod /modules/static_keys_sync_user_b.ko")
 taken=$(cat ${user}_b/parameters/sites 2>/dev/null)
-[ "$load" -le "$one_on" ] && [ "$taken" = 8 ]
-result $? module_load_one_batch "a load writing 8 sites: $load rounds (a flip: $one_on); sites taken: ${taken:-none}"
+[ "$load" -le "$one_on" ] && [ "$taken" = 160 ]
+result $? module_load_one_batch "a load writing 160 sites: $load rounds (a flip: $one_on); sites taken: ${taken:-none}"
 
 echo N > $P
 sync_probes_off ksr
-diag "figure: sync rounds per flip (on/off): key in one module $one_on/$one_off, in three $several_on/$several_off; a load writing 8 sites $load"
+diag "figure: sync rounds per flip (on/off): key in one module $one_on/$one_off, in three $several_on/$several_off; a load writing 160 sites $load"
 rmmod static_keys_sync_user_b && rmmod static_keys_sync_user_a && rmmod static_keys_sync
 result $? unload
 finish

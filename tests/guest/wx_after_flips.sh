@@ -2,8 +2,7 @@
 # and patched sites (this check runs last), no kernel mapping may be both
 # writable and executable: the page tables are walked again, as
 # CONFIG_DEBUG_WX did once at boot (boot_log.wx_mappings), through
-# CONFIG_PTDUMP_DEBUGFS's dump, which the debug variant has (make
-# check-debug).  A line of the dump is one range with its attributes:
+# CONFIG_PTDUMP_DEBUGFS's dump (configs/static-keys.config).  A line of the dump is one range with its attributes:
 # "RW" or "ro", and "x" or "NX".  PTDUMP_FILE names another dump (a
 # host-side try of this script).
 . "${CHECKS_LIB:-/lib/checks.sh}"
@@ -12,7 +11,7 @@ for f in ${PTDUMP_FILE:-/sys/kernel/debug/page_tables/kernel /sys/kernel/debug/k
 	[ -r "$f" ] && dump=$f && break
 done
 [ -n "$dump" ] ||
-	skip_all "no page table dump (CONFIG_PTDUMP_DEBUGFS: make check-debug)"
+	skip_all "no page table dump (CONFIG_PTDUMP_DEBUGFS)"
 plan 2
 ranges=$(grep -c '^0x' "$dump")
 [ "$ranges" -gt 0 ]

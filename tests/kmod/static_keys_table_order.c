@@ -5,9 +5,8 @@
  * jump_label_add_module() needs, by key and then by site.  Its module
  * notifier runs before jump label's (priority 1), which sorts a table that
  * is not in order, so what it sees is the table as the .ko brought it,
- * relocated.  Where the tree sorts a module's table when the .ko is
- * linked (HARNESS_MODULE_TABLES_SORTED, tests/kmod/Kbuild), expect_sorted
- * reads Y; tests/guest's module_table_order.sh reads the lines this logs.
+ * relocated.  tests/guest's module_table_order.sh reads the lines this
+ * logs, and compares them with what the host says the kernel must do.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -15,14 +14,6 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/notifier.h>
-
-#ifdef HARNESS_MODULE_TABLES_SORTED
-static bool expect_sorted = true;
-#else
-static bool expect_sorted;
-#endif
-module_param(expect_sorted, bool, 0444);
-MODULE_PARM_DESC(expect_sorted, "whether this tree sorts module tables when a .ko is linked");
 
 /* The index of the first entry out of order, or 0 if none is. */
 static unsigned int first_out_of_order(const struct jump_entry *entries,

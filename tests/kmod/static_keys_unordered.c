@@ -5,7 +5,11 @@
  * two keys are placed, A's entries are not together in the table as
  * compiled.  Only a sort when the .ko is linked can hand the module loader
  * this table in order; tests/guest's module_table_order.sh loads it under
- * static_keys_table_order.ko, which says which it got.
+ * static_keys_table_order.ko, which says which it got.  Init flips both
+ * keys and checks that all three sites follow, whichever sort put A's
+ * sites together; build.sh also writes static_keys_unsorted.ko, this
+ * module with its table's entries reversed, which only the loader can
+ * sort.
  */
 #include <linux/jump_label.h>
 #include <linux/module.h>
@@ -28,8 +32,26 @@ static noinline int unordered_sites(void)
 
 static int __init unordered_init(void)
 {
-	/* Both keys are false: no branch may be taken. */
-	return unordered_sites() ? -EINVAL : 0;
+	int taken[5];
+
+	taken[0] = unordered_sites();
+	static_key_enable(&key_a);
+	taken[1] = unordered_sites();
+	static_key_enable(&key_b);
+	taken[2] = unordered_sites();
+	static_key_disable(&key_a);
+	taken[3] = unordered_sites();
+	static_key_disable(&key_b);
+	taken[4] = unordered_sites();
+	/* A's two sites, then B's too, then B's alone, then none. */
+	if (taken[0] != 0 || taken[1] != 5 || taken[2] != 7 || taken[3] != 2 ||
+	    taken[4] != 0) {
+		pr_err("%s: sites taken %d %d %d %d %d, want 0 5 7 2 0\n",
+		       KBUILD_MODNAME, taken[0], taken[1], taken[2], taken[3],
+		       taken[4]);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static void __exit unordered_exit(void)
