@@ -116,6 +116,18 @@ MODULE_PARM_DESC(core_site, "what the core-text site on the kfree_skb tracepoint
 module_param_cb(own_key, &own_key_ops, NULL, 0644);
 MODULE_PARM_DESC(own_key, "1 holds a reference to the module's key, 0 drops it");
 
+/* Where the init text was, for the check to see it gone (in hex). */
+static unsigned long init_text;
+
+static int init_text_get(char *buffer, const struct kernel_param *kp)
+{
+	return sysfs_emit(buffer, "%lx\n", init_text);
+}
+
+static const struct kernel_param_ops init_text_ops = { .get = init_text_get };
+module_param_cb(init_text, &init_text_ops, NULL, 0444);
+MODULE_PARM_DESC(init_text, "the address of init's first instruction, in hex");
+
 static bool __init kprobe_accepted(unsigned long addr, int *err)
 {
 	struct kprobe kp = { .addr = (kprobe_opcode_t *)addr };
@@ -134,6 +146,7 @@ static int __init init_text_init(void)
 	struct jump_entry *end = entry + THIS_MODULE->num_jump_entries;
 	int err;
 
+	init_text = first_insn;
 	/* The init sites read their keys' states as the module came up. */
 	if (init_own_site() || !!init_core_site() != core_site()) {
 		pr_err("static_keys_init_text: an init site disagrees with its key\n");
