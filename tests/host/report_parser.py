@@ -100,14 +100,37 @@ class SerialLog(unittest.TestCase):
         text = 'WARNING: CPU: 1 PID: 7 at kernel/foo.c:3 foo+0x1/0x2\n' + FINISHED
         self.assertEqual(self.kinds(text), ['unexpected warning'])
 
+    T = 'static_keys_harness'
+
     def test_announced_warning_is_expected(self):
-        text = ('t' + report.EXPECT_BEGIN + '\njump label: negative count!\n'
-                'WARNING: CPU: 1 PID: 7 at kernel/jump_label.c:3 x+0x1/0x2\n'
-                't' + report.EXPECT_END + '\n' + FINISHED)
+        text = (self.T + report.EXPECT_BEGIN + '\njump label: negative count!\n'
+                'WARNING: CPU: 1 PID: 7 at kernel/jump_label.c:3 x+0x1/0x2\n' +
+                self.T + report.EXPECT_END + '\n' + FINISHED)
         self.assertEqual(self.kinds(text), [])
 
+    def test_a_window_lets_through_only_its_warning(self):
+        text = (self.T + report.EXPECT_BEGIN + '\n'
+                'WARNING: CPU: 1 PID: 7 at mm/slub.c:3 x+0x1/0x2\n' +
+                self.T + report.EXPECT_END + '\n' + FINISHED)
+        self.assertEqual(self.kinds(text), ['unexpected warning'])
+
+    def test_a_window_of_no_known_tag_opens_nothing(self):
+        text = ('t' + report.EXPECT_BEGIN + '\n'
+                'WARNING: CPU: 1 PID: 7 at kernel/jump_label.c:3 x+0x1/0x2\n'
+                't' + report.EXPECT_END + '\n' + FINISHED)
+        self.assertEqual(self.kinds(text), ['unknown window', 'unexpected warning'])
+
+    def test_detectors_fail_inside_a_window(self):
+        for line in ('WARNING: possible circular locking dependency detected',
+                     'UBSAN: shift-out-of-bounds in kernel/x.c:3:5',
+                     'BUG: sleeping function called from invalid context',
+                     'INFO: task x:1 blocked for more than 120 seconds.'):
+            text = (self.T + report.EXPECT_BEGIN + '\n' + line + '\n' +
+                    self.T + report.EXPECT_END + '\n' + FINISHED)
+            self.assertNotEqual(self.kinds(text), [], line)
+
     def test_warning_after_the_window_is_not(self):
-        text = ('t' + report.EXPECT_BEGIN + '\nt' + report.EXPECT_END +
+        text = (self.T + report.EXPECT_BEGIN + '\n' + self.T + report.EXPECT_END +
                 '\nWARNING: CPU: 0 PID: 1 at a.c:1 b+0x0/0x1\n' + FINISHED)
         self.assertEqual(self.kinds(text), ['unexpected warning'])
 
@@ -122,9 +145,9 @@ class SerialLog(unittest.TestCase):
         self.assertEqual(self.kinds('Linux version 6.1\n'), ['unfinished'])
 
     def test_window_without_end_fails(self):
-        text = ('t' + report.EXPECT_BEGIN + '\n'
+        text = (self.T + report.EXPECT_BEGIN + '\n'
                 'WARNING: CPU: 0 PID: 1 at a.c:1 b+0x0/0x1\n' + FINISHED)
-        self.assertEqual(self.kinds(text), ['unclosed window'])
+        self.assertEqual(self.kinds(text), ['unexpected warning', 'unclosed window'])
 
     def test_lockdep_rcu_and_ubsan_reports(self):
         for line in ('WARNING: possible circular locking dependency detected',
