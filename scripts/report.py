@@ -55,6 +55,9 @@ WINDOWS = {
     # the distro's WARN_ON_ONCE on an increment that would overflow (the
     # harness module opens this window on the distro only)
     'static_keys_harness_overflow': re.compile(r'kernel/jump_label\.c'),
+    # the distro's warning when two threads enable and disable one key
+    # (tests/guest/torture.sh counts them: the series must show none)
+    'static_keys_torture_concurrent': re.compile(r'kernel/jump_label\.c'),
 }
 FINISHED = re.compile(r'harness: all \d+ checks done')
 
