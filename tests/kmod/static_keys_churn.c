@@ -48,17 +48,26 @@ MODULE_PARM_DESC(core_site, "what the site on the kfree_skb tracepoint's key rea
 module_param_cb(base_site, &base_site_ops, NULL, 0444);
 MODULE_PARM_DESC(base_site, "what the site on test_static_key_base's key reads");
 
+/*
+ * Its own key on and off, and test_static_key_base's key (true) off and
+ * on again: each site must follow, so that a load whose sites on another
+ * module's key were not attached fails.
+ */
 static int __init churn_init(void)
 {
-	bool off, on;
+	bool off, on, base_on, base_off;
 
 	off = own_site();
 	static_key_slow_inc(&churn_key);
 	on = own_site();
 	static_key_slow_dec(&churn_key);
-	if (off || !on || own_site()) {
-		pr_err("static_keys_churn: own site read %d, %d, %d (want 0, 1, 0)\n",
-		       off, on, own_site());
+	base_on = base_site();
+	static_key_slow_dec(&base_old_true_key);
+	base_off = base_site();
+	static_key_slow_inc(&base_old_true_key);
+	if (off || !on || own_site() || !base_on || base_off || !base_site()) {
+		pr_err("static_keys_churn: own site read %d, %d, %d (want 0, 1, 0), base site %d, %d, %d (want 1, 0, 1)\n",
+		       off, on, own_site(), base_on, base_off, base_site());
 		return -EINVAL;
 	}
 	return 0;
