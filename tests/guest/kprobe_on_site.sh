@@ -82,6 +82,21 @@ fi
 # before sites could be other than 0.
 optprobes=no
 [ -f /proc/sys/debug/kprobes-optimization ] && optprobes=yes
+# Probes are matched with the list of optimized ones by address, not by
+# name: a symbol may have aliases, and kallsyms need not name the probe
+# as it was asked for.  ADDRS: "symbol+0xoffset" a line, to addresses.
+# (The offset goes on the low 32 bits, printed 16 bits at a time: shells'
+# and busybox awk's arithmetic do not hold a kernel address, and no
+# function crosses a 4 GiB boundary.)
+to_addresses() {
+	awk 'function hex(s,  i, n) { n = 0; s = tolower(s); sub(/^0x/, "", s)
+		for (i = 1; i <= length(s); i++) n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return n }
+	     NR == FNR { if (!($3 in a)) a[$3] = $1; next }
+	     { split($0, p, "+"); if (p[1] in a)
+		{ v = hex(substr(a[p[1]], 9, 8)) + hex(p[2])
+		  printf "%s%04x%04x\n", substr(a[p[1]], 1, 8), int(v / 65536), v % 65536 } }' /proc/kallsyms -
+}
 if [ $optprobes = yes ]; then
 	kcore-sites | awk '$1 == "site" && $4 != "freed" { print $2 }' > $KEYS_TMP/all.sites
 	before=0
@@ -126,13 +141,14 @@ if [ $optprobes = yes ]; then
 		tries=$((tries + 1))
 	done
 	# Lines: address, type, symbol+offset, flags.
-	sed -n 's/.*  k  \([^ ]*\).*\[OPTIMIZED\].*/\1/p' \
-		/sys/kernel/debug/kprobes/list > $KEYS_TMP/optimized
-	entries_optimized=$(grep -cFxf $KEYS_TMP/entry.addrs $KEYS_TMP/optimized)
+	awk '/\[OPTIMIZED\]/ { print $1 }' /sys/kernel/debug/kprobes/list > $KEYS_TMP/optimized
+	to_addresses < $KEYS_TMP/entry.addrs > $KEYS_TMP/entry.hex
+	to_addresses < $KEYS_TMP/before.addrs > $KEYS_TMP/before.hex
+	entries_optimized=$(grep -cFxf $KEYS_TMP/entry.hex $KEYS_TMP/optimized)
 	[ "$entries_optimized" -gt 0 ]
 	result $? optprobes_optimize_function_entries \
 		"$entries_optimized of $entries kprobes near function entries optimized"
-	grep -Fxf $KEYS_TMP/before.addrs $KEYS_TMP/optimized > $KEYS_TMP/before.optimized
+	grep -Fxf $KEYS_TMP/before.hex $KEYS_TMP/optimized > $KEYS_TMP/before.optimized
 	while read -r addr; do
 		diag "the kprobe at $addr, 1-4 bytes before a site, was optimized: its JMP covers the site"
 	done < $KEYS_TMP/before.optimized
