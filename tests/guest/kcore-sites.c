@@ -34,7 +34,9 @@
  * in init memory "freed" with no target; exit 1 if KEY has no site.
  *
  * kcore-sites --entries (x86-64): for each function name on standard
- * input (ftrace's enabled_functions), the instruction at its entry, one
+ * input (ftrace's enabled_functions), the instruction at its entry (a
+ * "call" only if it goes to ftrace_caller, ftrace_regs_caller or an
+ * ftrace trampoline, else "call-elsewhere"), one
  * line each:
  *
  *   entry <name> <call|nop5|unknown|ambiguous|missing>
@@ -322,10 +324,21 @@ static int function_entries(void)
 			continue;
 		}
 		read_kernel(hit->addr, b, sizeof(b));
-		if (b[0] == 0xe8)
-			insn = "call";
-		else if (!memcmp(b, nop5, sizeof(nop5)))
+		if (b[0] == 0xe8) {
+			/* A call counts only if it goes to the tracer. */
+			char where[160];
+			int32_t rel32;
+
+			memcpy(&rel32, b + 1, 4);
+			symbolise(hit->addr + 5 + (int64_t)rel32, where, sizeof(where));
+			insn = "call-elsewhere";
+			if (!strncmp(where, "ftrace_caller+", 14) ||
+			    !strncmp(where, "ftrace_regs_caller+", 19) ||
+			    !strncmp(where, "ftrace_trampoline+", 18))
+				insn = "call";
+		} else if (!memcmp(b, nop5, sizeof(nop5))) {
 			insn = "nop5";
+		}
 		printf("entry %s %s\n", want.name, insn);
 	}
 	free(by_name);
