@@ -39,7 +39,7 @@
  * ftrace trampoline, else "call-elsewhere"), one
  * line each:
  *
- *   entry <name> <call|nop5|unknown|ambiguous|missing>
+ *   entry <name> <call|call-elsewhere|nop5|unknown|ambiguous|missing>
  *
  * ambiguous: several core-kernel symbols have that name; missing: none.
  */
