@@ -230,7 +230,7 @@ sync_probes_on() {
 	sp_round=${sp_probes%%,*} sp_cpu=${sp_probes#*,}
 	[ -n "$sp_probes" ] || return 1
 	SP_OPTIMIZATION=$(cat /proc/sys/debug/kprobes-optimization 2>/dev/null)
-	echo 0 > /proc/sys/debug/kprobes-optimization 2>/dev/null
+	[ -z "$SP_OPTIMIZATION" ] || echo 0 > /proc/sys/debug/kprobes-optimization
 	sp_probe="p:$1_round ${sp_round%@*}"
 	[ "$sp_round" = "${sp_round#*@}" ] || sp_probe="$sp_probe func=${sp_round#*@}:x64"
 	echo "$sp_probe" >> $TRACING/kprobe_events &&

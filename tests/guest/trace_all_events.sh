@@ -41,7 +41,7 @@ insmod /modules/test_static_key_base.ko && insmod /modules/test_static_keys.ko
 if has_sites; then
 	kcore-sites | awk '$1 == "site" { sub(/\+.*/, "", $2); print $2 }' | sort -u > $KEYS_TMP/funcs
 fi
-awk '$2 ~ /^[tT]$/ && $4 == "[test_static_keys]" { print $3 }' /proc/kallsyms >> $KEYS_TMP/funcs
+awk '$2 ~ /^[tT]$/ && $3 !~ /^\$/ && $4 == "[test_static_keys]" { print $3 }' /proc/kallsyms >> $KEYS_TMP/funcs
 tried=0 armed=0
 while read -r f; do
 	tried=$((tried + 1))
