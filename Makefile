@@ -18,6 +18,7 @@ export HARNESS_ARCH
 ## VARIANTS   make check: a slice of its kernels, comma-separated, 'host' for the harness's own tests (default: all of ARCH's, and host)
 ## PREFIXES   make bisect: a range of prefixes, as 3-7 (default: all)
 ## CONFIGS    make bisect: series (CONFIG_JUMP_LABEL=y), series-off (=n), or both (default)
+## BREAKS     make breaks: some of patches/breaks/, comma-separated (default: all)
 ## SLICES     make report: the directories of slices to merge (each a CACHE_DIR, or a CI job's results)
 ## ACCEL      QEMU accelerator (default: KVM if a 15 s probe boot reaches init, else tcg,thread=single)
 ## TIMEOUT    seconds one boot may take before it is killed and failed (default 600)
@@ -48,7 +49,7 @@ logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all help run check check-all check-debug check-readme bisect bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-all check-debug check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 ##@ the two commands
@@ -90,12 +91,13 @@ check-debug: deps
 	$(S)/report.py $(call logdirs,$(DEBUG_VARIANT))
 DEBUG_TIMEOUT ?= 1800
 
-## check-all  everything: make check of both architectures, check-debug, the defconfig kernels (x86-64), cross-build
+## check-all  everything: make check of both architectures, check-debug, the defconfig kernels (x86-64), the breaks, cross-build
 check-all: deps
 	-$(MAKE) check
 	-$(MAKE) check ARCH=arm64
 	-$(MAKE) check-debug
 	-$(MAKE) check VARIANTS=defconfig-series,defconfig-distro TIMEOUT=$(DEBUG_TIMEOUT)
+	-$(MAKE) breaks
 	-$(MAKE) cross-build
 
 ## report     the last make check's table again; with SLICES, the slices' check records and bisect ledgers merged into one
@@ -109,6 +111,10 @@ check-readme:
 ## bisect     every prefix of the series built, booted and checked, JL=y and =n (PREFIXES, CONFIGS: a slice)
 bisect: deps
 	$(S)/bisect.sh
+
+## breaks     each deliberate break of patches/breaks/ (BREAKS: some) on the series, booted with the checks that must catch it
+breaks: deps
+	$(S)/breaks.sh $(subst $(comma), ,$(BREAKS))
 
 ## bench      speed and size: series, distro and off side by side, at -O2 and -Os (ARCH=arm64: arm64's)
 # The bench kernels are series, distro and off with their architecture's

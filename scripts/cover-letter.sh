@@ -18,6 +18,7 @@ out=${1:-$REPO/patches/cover/0000-cover-letter.patch}
 text=$REPO/Documentation/cover-letter.md
 results=$REPO/Documentation/bench/results.md
 bisect=$REPO/Documentation/bisect.md
+cross=$REPO/Documentation/cross-build.md
 for f in "$text" "$results"; do
 	[ -s "$f" ] || die "$f missing (results.md: make bench, then make bench-readme)"
 done
@@ -66,6 +67,23 @@ record=$REPO/Documentation/check-results.json
 		    n = {s: sum(1 for r in rows if r[1] == s) for s in ('ok', 'fail', 'skip')}
 		    print(f"  {name:<16} {n['ok']:4} passed, {n['fail']} failed, {n['skip']} skipped")
 		EOF
+		echo
+	fi
+	# The other architectures, as make cross-build last found them.
+	if [ -s "$cross" ]; then
+		day=$(sed -n 's/^Written by `make cross-build` (\([0-9-]*\)).*/\1/p' "$cross" | head -1)
+		awk -F' *[|] *' -v day="$day" '
+			/^[|] architecture [|] boot [|]/ { boots = 1; next }
+			boots && /^[|] [a-z]/ {
+				if ($3 ~ /^booted:/) ok = ok (ok ? ", " : "") $2
+				else other = other (other ? "; " : "") $2 ": " $3
+			}
+			END {
+				if (!boots) exit
+				print "Other architectures (cross-built and booted under QEMU, " day "):"
+				print "booted and flipped: " (ok ? ok : "none") "."
+				if (other) print "Not: " other "."
+			}' "$cross" | fold -s -w 72
 		echo
 	fi
 	if [ -s "$bisect" ]; then

@@ -28,7 +28,7 @@ BENCH = [
     ('  text_poke() mm switches', 'flip_10000_sync_mm_switches', 'counts'),
     ('  TLB flushes', 'flip_10000_sync_tlb_flushes', 'counts'),
     ('load of a module of 11,111 sites (guest ns)', 'load_ns', 'ratio'),
-    ('jump_label_init() (cycles)', 'jump_label_init_cycles', 'ratio'),
+    ('jump_label_init() (TSC, -icount)', 'jump_label_init_cycles', 'ratio'),
 ]
 
 

@@ -62,6 +62,8 @@ variant_traits() {
 	# make bisect's own worktrees, so that proving prefixes leaves the
 	# check's kernels as they are.
 	bisect-series | bisect-series-off) variant_traits "${1#bisect-}" ;;
+	# make breaks' worktree: the series with one deliberate break on top.
+	breaks) variant_traits series ;;
 	*-*) [ -f "$REPO/configs/arch/${1%%-*}.conf" ] || return 1
 		variant_traits "${1#*-}" ;;
 	*) return 1 ;;

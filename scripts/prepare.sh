@@ -70,29 +70,47 @@ fi
 done_list=$VDIR/series.done
 patch_hashes() {
 	while read -r p; do
-		echo "$p $(sha256sum < "$REPO/patches/$p" | cut -d' ' -f1)"
+		echo "$p $(sha256sum < "${PATCHES:-$REPO/patches}/$p" | cut -d' ' -f1)"
 	done < "$1"
 }
 
-# Ours and out of date.  When the worktree holds the first patches of what
-# is wanted now, unchanged (make bisect's next prefix), only the rest are
-# pushed: files the new patches do not touch keep their times, so make
-# rebuilds only what depends on the new patches.  Otherwise: back to
-# pristine, then apply what is wanted now.
+# Ours and out of date.  The patches the worktree holds that are still
+# wanted, from the first on and unchanged, stay; those after them are
+# popped (quilt writes the files they touched back, newer than the
+# build, so make rebuilds what depends on them), and what is wanted after
+# the kept ones is pushed: make bisect's next prefix, or one break after
+# another (make breaks), rebuilds only what those patches touch.  With
+# nothing in common: back to pristine, then apply what is wanted now.
 rm -f "$STATE"
 patch_hashes "$applied" > "$done_list.new"
+keep=0
+if [ "$now" != "$clean_fingerprint" ] && [ -s "$done_list" ] && [ -d "$SRC/.pc" ]; then
+	keep=$(awk 'NR == FNR { had[FNR] = $0; next }
+		!differs && had[FNR] == $0 { kept = FNR; next }
+		{ differs = 1 }
+		END { print kept + 0 }' "$done_list" "$done_list.new")
+fi
 apply=full
-if [ "$now" != "$clean_fingerprint" ] && [ -s "$done_list" ] &&
-	[ "$(wc -l < "$done_list.new")" -gt "$(wc -l < "$done_list")" ] &&
-	head -n "$(wc -l < "$done_list")" "$done_list.new" | cmp -s - "$done_list"; then
+if [ "$keep" -gt 0 ]; then
 	apply=more
+	if [ "$keep" -lt "$(wc -l < "$done_list")" ]; then
+		cut -d' ' -f1 "$done_list" > "$VDIR/series.popped"
+		top=$(sed -n "${keep}p" "$VDIR/series.popped")
+		echo "$VDIR/series.popped" > "$SRC/.pc/.quilt_series"
+		(cd "$SRC" && QUILT_PATCHES="${PATCHES:-$REPO/patches}" QUILT_SERIES="$VDIR/series.popped" QUILT_PC=.pc \
+			quilt pop -q "$top" > "$LOGS/pop.log" 2>&1) ||
+			die "could not pop the patches after $top from $SRC (log: $LOGS/pop.log); 'make clean-tree VARIANT=$VARIANT' starts it again"
+		note "kept the first $keep patches of $SRC, popped $(($(wc -l < "$done_list") - keep))"
+	fi
 fi
 rm -f "$done_list"
 if [ $apply = full ] && [ "$now" != "$clean_fingerprint" ]; then
 	note "series changed: resetting $SRC to pristine"
 	reset_worktree "$SRC"
 fi
-if [ -s "$applied" ]; then
+if [ $apply = more ] && [ "$keep" -eq "$(wc -l < "$done_list.new")" ]; then
+	: # what is wanted is what was kept
+elif [ -s "$applied" ]; then
 	mode=
 	[ $apply = more ] && mode=--more
 	SERIES=$applied "$REPO/scripts/apply-series.sh" $mode "$SRC" 2>"$LOGS/apply.log" || {

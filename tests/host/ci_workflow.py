@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The CI workflow (.github/workflows/matrix.yml) parses as YAML and runs
 the whole matrix: every kernel of make check (both architectures), make
-check-debug, and make bisect over every prefix in both configurations,
+check-debug, make breaks, and make bisect over every prefix in both configurations,
 as slices whose ranges cover 1..N with no gap or overlap; and its last
 job merges them.  KTAP on standard output."""
 import os
@@ -27,7 +27,7 @@ except ImportError:
 with open(os.path.join(REPO, '.github', 'workflows', 'matrix.yml')) as f:
     wf = yaml.safe_load(f)
 jobs = wf['jobs']
-result(set(jobs) >= {'check', 'check-debug', 'bisect', 'merge'}, 'jobs',
+result(set(jobs) >= {'check', 'check-debug', 'breaks', 'bisect', 'merge'}, 'jobs',
        f'jobs: {sorted(jobs)}')
 
 

@@ -12,6 +12,7 @@ export SERIES=$t/series PATCHES=$t/patches
 # ignores every new top-level path.
 mkdir -p "$t/pkg/linux-mini/kernel" "$PATCHES"
 seq 1 10 > "$t/pkg/linux-mini/kernel/a.c"
+seq 1 3 > "$t/pkg/linux-mini/kernel/b.c"
 printf '/*\n!/debian/\n' > "$t/pkg/linux-mini/.gitignore"
 tar -C "$t/pkg" -cJf "$TARBALL" linux-mini
 # Patches, made the way the real ones are: git format-patch.
@@ -25,6 +26,16 @@ git -C "$t/pkg/linux-mini" -c user.name=t -c user.email=t@t commit -qam "good: f
 git -C "$t/pkg/linux-mini" format-patch -q -1 --stdout > "$PATCHES/good.patch"
 sed 's/^-5$/-50/' "$PATCHES/good.patch" > "$PATCHES/bad.patch"
 sed 's/^ 2$/ two/' "$PATCHES/good.patch" > "$PATCHES/fuzz.patch"
+# Two patches that go on top of good.patch, one instead of the other.
+sed -i 's/^2$/two/' "$t/pkg/linux-mini/kernel/b.c"
+echo second > "$t/pkg/linux-mini/kernel/second.c"
+git -C "$t/pkg/linux-mini" add -f kernel/second.c
+git -C "$t/pkg/linux-mini" -c user.name=t -c user.email=t@t commit -qam "second: two"
+git -C "$t/pkg/linux-mini" format-patch -q -1 --stdout > "$PATCHES/second.patch"
+git -C "$t/pkg/linux-mini" reset -q --hard HEAD~1
+sed -i 's/^8$/eight/' "$t/pkg/linux-mini/kernel/a.c"
+git -C "$t/pkg/linux-mini" -c user.name=t -c user.email=t@t commit -qam "third: eight"
+git -C "$t/pkg/linux-mini" format-patch -q -1 --stdout > "$PATCHES/third.patch"
 
 src=$CACHE_DIR/test/series/src
 expect_fail() { # NAME PATTERN COMMAND...: fails, and says PATTERN
@@ -44,7 +55,7 @@ clean() {
 		[ ! -e "$src/kernel/new.c" ]
 }
 
-plan 13
+plan 15
 "$scripts/tree.sh" 2>"$t/out" && "$scripts/tree.sh" 2>>"$t/out"
 result $? pristine_unpacked_once "$(tail -1 "$t/out")"
 
@@ -58,6 +69,24 @@ result $? git_am_gives_the_same_tree "$(tail -1 "$t/out")"
 
 "$scripts/prepare.sh" series 2>"$t/out" && [ ! -s "$t/out" ]
 result $? prepared_tree_reused "$(cat "$t/out")"
+
+# A patch on top, then another instead of it: the first stays applied,
+# the second is popped (the file it created is gone, the one it changed
+# is back and newer than the build would be, so that make rebuilds it)
+# and the third pushed.
+printf 'good.patch\nsecond.patch\n' > "$SERIES"
+"$scripts/prepare.sh" series 2>"$t/out" && grep -qx two "$src/kernel/b.c" &&
+	touch "$t/mark" && sleep 1 &&
+	printf 'good.patch\nthird.patch\n' > "$SERIES" &&
+	"$scripts/prepare.sh" series 2>"$t/out" && grep -q 'kept the first 1 patches' "$t/out" &&
+	[ "$(sed -n '5p;8p' "$src/kernel/a.c" | tr '\n' ' ')" = "five eight " ] &&
+	[ "$(tr '\n' ' ' < "$src/kernel/b.c")" = "1 2 3 " ] &&
+	[ ! -e "$src/kernel/second.c" ] && [ "$src/kernel/b.c" -nt "$t/mark" ]
+result $? tail_popped_and_pushed "$(tail -2 "$t/out"; ls -l --time-style=+%T "$src/kernel/b.c" "$t/mark")"
+echo good.patch > "$SERIES"
+"$scripts/prepare.sh" series 2>"$t/out" && grep -qx 8 "$src/kernel/a.c" && grep -qx five "$src/kernel/a.c" &&
+	[ -f "$src/kernel/new.c" ] && [ ! -e "$src/.pc/third.patch" ]
+result $? tail_popped "$(tail -1 "$t/out")"
 
 : > "$SERIES"
 "$scripts/prepare.sh" series 2>"$t/out" && clean

@@ -1,0 +1,73 @@
+#!/bin/sh
+# breaks.sh [NAME...]: the checks shown to catch what they are there for.
+# Each deliberate break of patches/breaks/ (NAME.patch; all by default)
+# goes on top of the series in a worktree of its own (variant 'breaks'),
+# whose kernel is built again (after the first, only what the break
+# touches: prepare.sh pops the last break and pushes the next) and booted
+# with only the checks its 'Caught-by:' line names.  A break is caught
+# when one of those checks fails, or the kernel dies while they run; one
+# that is not caught fails this script.  Logs: $ROOT/breaks/logs/NAME/.
+# Documentation/breaks.md is written again from the verdicts of the last
+# run of each break.
+set -eu
+. "$(dirname "$0")/lib.sh"
+ROOT=$(tree_root)
+dir=$REPO/patches/breaks
+if [ $# -eq 0 ]; then
+	set -- $(cd "$dir" && ls ./*.patch | sed 's|^\./||; s|\.patch$||')
+fi
+total=$# i=0 missed=
+for name; do
+	i=$((i + 1))
+	patch=$dir/$name.patch
+	[ -f "$patch" ] || die "no break $patch"
+	checks=$(sed -n 's/^Caught-by: *//p' "$patch" | tr -d ' ')
+	[ -n "$checks" ] || die "$patch has no 'Caught-by:' line"
+	export LOGS_DIR="$ROOT/breaks/logs/$name"
+	rm -rf "$LOGS_DIR"
+	mkdir -p "$LOGS_DIR"
+	note "break $i of $total: $name, caught by $checks? (logs: $LOGS_DIR)"
+	series=$ROOT/breaks/series.$name
+	{ series_patches "$REPO/series"; echo "breaks/$name.patch"; } > "$series"
+	SERIES=$series "$REPO/scripts/variant.sh" breaks build ||
+		die "break $name: the kernel was not built (log: $LOGS_DIR/build.err)"
+	"$REPO/scripts/boot.sh" breaks "$name" "harness.only=$checks" || true
+	"$REPO/scripts/report.py" --json "$LOGS_DIR/report.json" "breaks=$LOGS_DIR:$name" \
+		> "$LOGS_DIR/report.txt" || true
+	if verdict=$("$REPO/scripts/break-verdict.py" "$LOGS_DIR/report.json" "$checks"); then
+		note "break $name: caught: $verdict"
+		echo "caught $(date -u +%F) $verdict" > "$LOGS_DIR/verdict"
+	else
+		note "break $name: NOT caught: $verdict (report: $LOGS_DIR/report.txt)"
+		echo "missed $(date -u +%F) $verdict" > "$LOGS_DIR/verdict"
+		missed="$missed $name"
+	fi
+done
+write_doc() {
+	echo '# Deliberate breaks: the checks shown to fail'
+	echo
+	echo 'Written by `make breaks` (scripts/breaks.sh): each break of'
+	echo '`patches/breaks/` on top of the series, its kernel built and booted'
+	echo 'with only the checks its `Caught-by:` line names (x86-64, `pti=on`).'
+	echo 'Caught: one of them failed, or the kernel died while they ran; the'
+	echo 'last column is the first failures of that boot, as the report gave them.'
+	echo
+	echo '| break | what it breaks | caught by | verdict | what failed |'
+	echo '|---|---|---|---|---|'
+	for p in "$dir"/*.patch; do
+		n=$(basename "$p" .patch)
+		v=$ROOT/breaks/logs/$n/verdict
+		what=$(sed -n 's/^Break: *//p' "$p")
+		by=$(sed -n 's/^Caught-by: *//p' "$p")
+		if [ -f "$v" ]; then
+			read -r verdict day rest < "$v"
+			printf '| %s | %s | `%s` | %s (%s) | %s |\n' "$n" "$what" "$by" "$verdict" "$day" \
+				"$(echo "$rest" | sed 's/|/\\|/g')"
+		else
+			printf '| %s | %s | `%s` | not run | |\n' "$n" "$what" "$by"
+		fi
+	done
+}
+write_doc > "$REPO/Documentation/breaks.md"
+[ -z "$missed" ] || die "breaks not caught:$missed"
+note "all $total breaks caught"
