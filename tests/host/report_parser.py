@@ -257,7 +257,7 @@ class IntroducedBy(unittest.TestCase):
     """tests/introduced-by: at a prefix without the patch a check is a
     skip; every subject named there is a patch of the series."""
 
-    RULES = [('key_sync_rounds.*', 'x86/jump_label: write all sites of a key in one text_poke_bp() batch')]
+    RULES = [('key_sync_rounds.*', 'jump_label: write all sites of a key in one batch')]
     ROWS = [('key_sync_rounds.several_modules_one_batch', 'fail', '51 rounds'),
             ('key_sync_rounds.unload', 'ok', '')]
 
