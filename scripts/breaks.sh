@@ -4,7 +4,8 @@
 # goes on top of the series in a worktree of its own (variant 'breaks'),
 # whose kernel is built again (after the first, only what the break
 # touches: prepare.sh pops the last break and pushes the next) and booted
-# with only the checks its 'Caught-by:' line names.  A break is caught
+# with only the checks its 'Caught-by:' line names (first the series
+# alone, the control, must pass all of them).  A break is caught
 # when one of those checks fails, or the kernel dies while they run; one
 # that is not caught fails this script.  Logs: $ROOT/breaks/logs/NAME/.
 # Documentation/breaks.md is written again from the verdicts of the last
@@ -17,6 +18,26 @@ if [ $# -eq 0 ]; then
 	set -- $(cd "$dir" && ls ./*.patch | sed 's|^\./||; s|\.patch$||')
 fi
 total=$# i=0 missed=
+# The control: the series without a break, booted with every check the
+# breaks name, must pass them, or a failure under a break shows nothing.
+all_checks=
+for name; do
+	[ -f "$dir/$name.patch" ] || die "no break $dir/$name.patch"
+	for c in $(sed -n 's/^Caught-by: *//p' "$dir/$name.patch" | tr ',' ' '); do
+		case ",$all_checks," in *",$c,"*) ;; *) all_checks=${all_checks:+$all_checks,}$c ;; esac
+	done
+done
+export LOGS_DIR="$ROOT/breaks/logs/control"
+rm -rf "$LOGS_DIR"
+mkdir -p "$LOGS_DIR"
+note "control: the series without a break, checks $all_checks (logs: $LOGS_DIR)"
+series=$ROOT/breaks/series.control
+series_patches "$REPO/series" > "$series"
+SERIES=$series "$REPO/scripts/variant.sh" breaks build ||
+	die "control: the kernel was not built (log: $LOGS_DIR/build.err)"
+"$REPO/scripts/boot.sh" breaks control "harness.only=$all_checks" || true
+"$REPO/scripts/report.py" "series=$LOGS_DIR:control" > "$LOGS_DIR/report.txt" ||
+	die "control: the series fails the checks without a break, so no break can be shown (report: $LOGS_DIR/report.txt)"
 for name; do
 	i=$((i + 1))
 	patch=$dir/$name.patch
@@ -32,7 +53,7 @@ for name; do
 	SERIES=$series "$REPO/scripts/variant.sh" breaks build ||
 		die "break $name: the kernel was not built (log: $LOGS_DIR/build.err)"
 	"$REPO/scripts/boot.sh" breaks "$name" "harness.only=$checks" || true
-	"$REPO/scripts/report.py" --json "$LOGS_DIR/report.json" "breaks=$LOGS_DIR:$name" \
+	"$REPO/scripts/report.py" --json "$LOGS_DIR/report.json" "series=$LOGS_DIR:$name" \
 		> "$LOGS_DIR/report.txt" || true
 	if verdict=$("$REPO/scripts/break-verdict.py" "$LOGS_DIR/report.json" "$checks"); then
 		note "break $name: caught: $verdict"
@@ -51,6 +72,9 @@ write_doc() {
 	echo 'with only the checks its `Caught-by:` line names (x86-64, `pti=on`).'
 	echo 'Caught: one of them failed, or the kernel died while they ran; the'
 	echo 'last column is the first failures of that boot, as the report gave them.'
+	echo
+	control=$ROOT/breaks/logs/control/report.txt
+	[ ! -f "$control" ] || echo "The control, the series without a break booted with every one of those checks: $(tail -1 "$control")."
 	echo
 	echo '| break | what it breaks | caught by | verdict | what failed |'
 	echo '|---|---|---|---|---|'
