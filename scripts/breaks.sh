@@ -56,6 +56,10 @@ for name; do
 	"$REPO/scripts/report.py" --json "$LOGS_DIR/report.json" "series=$LOGS_DIR:$name" \
 		> "$LOGS_DIR/report.txt" || true
 	if verdict=$("$REPO/scripts/break-verdict.py" "$LOGS_DIR/report.json" "$checks"); then
+		# where the kernel died, when it did
+		rip=$(awk '/BUG: |Oops: / { dead = 1 } dead && match($0, /RIP: [0-9a-f]*:[^ ]*/) {
+			print substr($0, RSTART, RLENGTH); exit }' "$LOGS_DIR/$name.serial" 2>/dev/null | sed 's/^RIP: [0-9a-f]*://')
+		case $verdict in boot:*) [ -z "$rip" ] || verdict="$verdict, in $rip" ;; esac
 		note "break $name: caught: $verdict"
 		echo "caught $(date -u +%F) $verdict" > "$LOGS_DIR/verdict"
 	else

@@ -13,7 +13,7 @@
 [ -r "$VIEW" ] || skip_all "the tree frees init text under a pending flip: it would fault"
 plan 3
 start=$(date +%s)
-insmod /modules/static_keys_init_race.ko
+insmod /modules/static_keys_init_race.ko "text_mutex=0x$(sed -n 's/^\([0-9a-f]*\) . text_mutex$/\1/p' /proc/kallsyms)"
 result $? load_while_flip_waits "$(($(date +%s) - start)) s"
 flips=$(cat /sys/module/static_keys_init_race/parameters/flips 2>/dev/null)
 [ "$flips" = 1 ]

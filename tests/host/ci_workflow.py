@@ -34,7 +34,7 @@ result(set(jobs) >= {'check', 'check-debug', 'breaks', 'bisect', 'merge'}, 'jobs
 def variants(arch):
     out = subprocess.run(['sh', '-c', '. scripts/lib.sh && echo "$VARIANTS"'],
                          cwd=REPO, capture_output=True, text=True,
-                         env=dict(os.environ, REPO=REPO, HARNESS_ARCH=arch))
+                         env=dict(os.environ, REPO=REPO, HARNESS_ARCH=arch, CHECK_VARIANTS=''))
     return set(out.stdout.split())
 
 

@@ -12,7 +12,11 @@
  * when the module goes live).  If it did, the flipper would read and
  * write freed memory, which faults with PTI or debug_pagealloc.
  * Parameter "flips" reads how many flips of init_key ended (1 once the
- * flipper is through).
+ * flipper is through).  text_mutex's address comes as parameter
+ * "text_mutex" (from /proc/kallsyms), not from a kprobe: unregistering one
+ * queues the kprobe optimizer, which would wait for text_mutex holding
+ * kprobe_mutex, and the module notifier of kprobes, waiting for that,
+ * would hold the load back until the flip is done, fence or not.
  */
 #include <linux/delay.h>
 #include <linux/jump_label.h>
@@ -20,13 +24,15 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
-#include "harness_lookup.h"
 
 static DEFINE_STATIC_KEY_FALSE(init_key);
 static struct mutex *text_lock;
 static struct task_struct *holder, *flipper;
 static unsigned int flips;
+static unsigned long text_mutex;
 module_param(flips, uint, 0444);
+module_param(text_mutex, ulong, 0);
+MODULE_PARM_DESC(text_mutex, "the address of text_mutex");
 MODULE_PARM_DESC(flips, "flips of init_key that ended");
 
 static noinline __init int init_site(void)
@@ -55,9 +61,9 @@ static int flip(void *unused)
 
 static int __init race_init(void)
 {
-	text_lock = (void *)harness_lookup("text_mutex");
+	text_lock = (struct mutex *)text_mutex;
 	if (!text_lock)
-		return -ENOENT;
+		return -EINVAL;
 	holder = kthread_run(hold, NULL, "static_keys_hold");
 	if (IS_ERR(holder))
 		return PTR_ERR(holder);
