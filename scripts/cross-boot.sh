@@ -27,10 +27,10 @@ n=$(echo $rows | wc -w)
 i=0
 failed=0
 table=$out/boot.md
-: > "$table"
+rows_reset "$table" "$@"
 for a in $rows; do
 	i=$((i + 1))
-	BOOT_QEMU= BOOT_CONFIG= CONFIG= BOOT_PACKAGES=
+	BOOT_QEMU= BOOT_CONFIG= CONFIG= BOOT_PACKAGES= BOOT_MEM=
 	# shellcheck disable=SC1090
 	. "$REPO/configs/cross/$a.conf"
 	if [ -z "$BOOT_QEMU" ]; then
@@ -88,7 +88,7 @@ for a in $rows; do
 		grep -a -o 'harness: .*\|# static_keys[^:]*: pass:[0-9]*' "$serial" 2>/dev/null | tail -1 || echo "kernel starting"
 	}
 	# shellcheck disable=SC2086
-	timeout -k 5 "${TIMEOUT:-600}" $BOOT_QEMU -accel tcg -m 512M -display none \
+	timeout -k 5 "${TIMEOUT:-600}" $BOOT_QEMU -accel tcg -m "${BOOT_MEM:-512M}" -display none \
 		-monitor none -no-reboot -serial "file:$serial" \
 		-kernel "$obj/$BOOT_IMAGE" -initrd "$obj/initramfs.cpio" \
 		-append "console=$BOOT_CONSOLE panic=-1 oops=panic" > "$obj/qemu.log" 2>&1 &

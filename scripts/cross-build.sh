@@ -7,6 +7,7 @@
 # Documentation/cross-build.md: per architecture, whether
 # CONFIG_JUMP_LABEL stayed on and both objects built without a compiler
 # warning; an architecture without its compiler is listed as not built.
+# Named architectures replace their own rows and keep the others'.
 # Exit 1 if any build failed.  arm64 is not here: make check boots it
 # (configs/arch/).
 set -eu
@@ -24,7 +25,7 @@ n=$(echo $rows | wc -w)
 i=0
 failed=0
 table=$out/results.md
-: > "$table"
+rows_reset "$table" "$@"
 for a in $rows; do
 	i=$((i + 1))
 	# shellcheck disable=SC1090
@@ -73,6 +74,8 @@ for a in $rows; do
 done
 # Then each architecture booted where Debian has an emulator for it.
 "$REPO/scripts/cross-boot.sh" "$@" || failed=1
+rows_sort "$table"
+rows_sort "$out/boot.md"
 {
 	echo "# The series on the other architectures"
 	echo

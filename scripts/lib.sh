@@ -204,6 +204,27 @@ kconfig_merge() {
 			scripts/kconfig/merge_config.sh -O "$_obj" "$_obj/.config" "$@")
 }
 
+# rows_reset TABLE ARCH...: TABLE, one row per architecture ("| ARCH |
+# ..."), emptied when no ARCH is named (a run over every architecture),
+# else without the named ones' rows, so that a run over some keeps the
+# others' last results (rows_sort puts them back in order).
+rows_reset() {
+	_table=$1
+	shift
+	if [ $# -eq 0 ] || [ ! -f "$_table" ]; then
+		: > "$_table"
+		return
+	fi
+	for _a; do
+		grep -v "^| $_a |" "$_table" > "$_table.new" || true
+		mv "$_table.new" "$_table"
+	done
+}
+
+rows_sort() {
+	sort -o "$1" "$1"
+}
+
 # load_arch ARCH: the variables of ARCH's row, configs/arch/ARCH.conf.
 load_arch() {
 	[ -f "$REPO/configs/arch/$1.conf" ] ||
