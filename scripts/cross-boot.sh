@@ -100,8 +100,11 @@ for a in $rows; do
 	# count) are expected; anything else of the kind fails the boot.
 	problem=$(awk '/: expected warning begins/ { w = 1 } /: expected warning ends/ { w = 0 }
 		/Oops|BUG:|kernel BUG|Kernel panic|harness: FAIL/ || (/WARNING:/ && !w) { print; exit }' "$serial")
-	if [ "$status" = 124 ]; then
-		result="timed out after ${TIMEOUT:-600} s"
+	last=$(tr -d '\r' < "$serial" | grep -a -v '^[[:space:]]*$' | tail -1 | cut -c1-70)
+	if ! grep -a -q 'Linux version' "$serial"; then
+		result="the kernel never printed$([ "$status" != 124 ] || echo " in ${TIMEOUT:-600} s")${last:+; last console line: $last}"
+	elif [ "$status" = 124 ]; then
+		result="timed out after ${TIMEOUT:-600} s; last console line: $last"
 	elif [ -n "$problem" ]; then
 		result="$problem"
 	elif [ "$suites" = 0 ] || [ "$bad_suites" != 0 ]; then
