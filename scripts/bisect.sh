@@ -33,8 +33,9 @@
 # BISECT_PREFIXES=A-B runs only prefixes A to B, BISECT_VARIANTS only the
 # variants named.  bisect.sh --merge LEDGER...: the proofs of other
 # machines' ledgers (their Documentation/bisect-proofs.txt) added to this
-# one, refusing any made from other code than this series' prefix; then
-# the summary and the letter.
+# one (those of other code than this series' prefix passed over), refusing
+# a ledger that proves none of the series as it is now; then the summary
+# and the letter.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -93,16 +94,32 @@ for line in open(proofs):
     elif line.strip():
         w = line.split()
         rows[(w[0], int(w[1]))] = line
+def current(w):
+    return want.get(w[1]) == w[2]
+
+
+# A ledger keeps the proofs of earlier code too (one line per variant and
+# prefix, the newest): those prove nothing now and are passed over.  A
+# ledger with no proof of the series as it is now was made from other
+# patches, and is refused.
 for ledger in ledgers:
+    fresh, stale = 0, []
     for line in open(ledger):
         if line.startswith('#') or not line.strip():
             continue
         w = line.split()
-        if want.get(w[1]) != w[2]:
-            sys.exit(f'bisect.sh: error: {ledger} proves prefix {w[1]} ({w[0]}) '
-                     f'of other code ({w[2][:12]}, not '
-                     f'{want.get(w[1], "no such prefix")[:12]}): nothing merged')
-        rows.setdefault((w[0], int(w[1])), line)
+        if not current(w):
+            stale.append(w)
+            continue
+        fresh += 1
+        key = (w[0], int(w[1]))
+        if key not in rows or not current(rows[key].split()):
+            rows[key] = line
+    if not fresh and stale:
+        w = stale[0]
+        sys.exit(f'bisect.sh: error: {ledger} proves no prefix of the series as '
+                 f'it is now (prefix {w[1]} ({w[0]}) of other code: {w[2][:12]}, '
+                 f'not {want.get(w[1], "no such prefix")[:12]}): nothing merged')
 with open(proofs, 'w') as f:
     f.writelines(head + [rows[k] for k in sorted(rows)])
 print(f'bisect.sh: {len(rows)} proofs in {proofs}', file=sys.stderr)
