@@ -195,4 +195,4 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 	done
 done
 finish
-note "every prefix of $total builds, boots and passes its checks (${BISECT_VARIANTS:-bisect-series bisect-series-off})"
+note "${BISECT_PREFIXES:+prefixes $BISECT_PREFIXES of $total}${BISECT_PREFIXES:-every prefix of $total}: built, booted, every check passed (${BISECT_VARIANTS:-bisect-series bisect-series-off})"
