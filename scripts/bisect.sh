@@ -195,4 +195,9 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 	done
 done
 finish
-note "${BISECT_PREFIXES:+prefixes $BISECT_PREFIXES of $total}${BISECT_PREFIXES:-every prefix of $total}: built, booted, every check passed (${BISECT_VARIANTS:-bisect-series bisect-series-off})"
+if [ -n "${BISECT_PREFIXES:-}" ]; then
+	range="prefixes $BISECT_PREFIXES of $total"
+else
+	range="every prefix of $total"
+fi
+note "$range: built, booted, every check passed (${BISECT_VARIANTS:-bisect-series bisect-series-off})"
