@@ -12,16 +12,7 @@
 # (configs/arch/).
 set -eu
 . "$(dirname "$0")/lib.sh"
-set_variant series
-[ -f "$SRC/kernel/jump_label.c" ] || die "no series tree in $SRC: run make prepare"
-out=$ROOT/cross
-mkdir -p "$out"
-rows=
-for a in ${*:-$(cd "$REPO/configs/cross" && ls ./*.conf | sed 's|^\./||; s|\.conf$||')}; do
-	[ -f "$REPO/configs/cross/$a.conf" ] || die "no configs/cross/$a.conf"
-	rows="$rows $a"
-done
-n=$(echo $rows | wc -w)
+cross_setup "$@"
 i=0
 failed=0
 table=$out/results.md

@@ -204,6 +204,22 @@ kconfig_merge() {
 			scripts/kconfig/merge_config.sh -O "$_obj" "$_obj/.config" "$@")
 }
 
+# cross_setup [ARCH...]: for make cross-build's scripts, the series
+# variant's paths, out ($ROOT/cross), and rows and n: the architectures
+# named, or every one of configs/cross/, and how many.
+cross_setup() {
+	set_variant series
+	[ -f "$SRC/kernel/jump_label.c" ] || die "no series tree in $SRC: run make prepare"
+	out=$ROOT/cross
+	mkdir -p "$out"
+	rows=
+	for _a in ${*:-$(cd "$REPO/configs/cross" && ls ./*.conf | sed 's|^\./||; s|\.conf$||')}; do
+		[ -f "$REPO/configs/cross/$_a.conf" ] || die "no configs/cross/$_a.conf"
+		rows="$rows $_a"
+	done
+	n=$(echo $rows | wc -w)
+}
+
 # rows_reset TABLE ARCH...: TABLE, one row per architecture ("| ARCH |
 # ..."), emptied when no ARCH is named (a run over every architecture),
 # else without the named ones' rows, so that a run over some keeps the
