@@ -12,27 +12,27 @@
 T=$TRACING
 [ -w $T/events/enable ] || skip_all "no $T/events/enable"
 plan 5
+# every_site_follows on|off: every site of every key, read through
+# /proc/kcore, follows its key, with every event on or off.
+every_site_follows() {
+	if has_sites; then
+		kcore-sites > $KEYS_TMP/all_$1
+		sites_follow $KEYS_TMP/all_$1 > $KEYS_TMP/all_$1.bad
+		result $? sites_follow_every_event_$1 "$(head -3 $KEYS_TMP/all_$1.bad)"
+	else
+		skip sites_follow_every_event_$1 "no sites (CONFIG_JUMP_LABEL=n)"
+	fi
+}
+
 events=$(ls -d $T/events/*/*/ 2>/dev/null | wc -l)
 echo 0 > $T/tracing_on
 echo 1 > $T/events/enable
 result $? every_event_enabled "$events events"
-if has_sites; then
-	kcore-sites > $KEYS_TMP/all_on
-	sites_follow $KEYS_TMP/all_on > $KEYS_TMP/all_on.bad
-	result $? sites_follow_every_event_on "$(head -3 $KEYS_TMP/all_on.bad)"
-else
-	skip sites_follow_every_event_on "no sites (CONFIG_JUMP_LABEL=n)"
-fi
+every_site_follows on
 echo 0 > $T/events/enable
 echo 1 > $T/tracing_on
 : > $T/trace
-if has_sites; then
-	kcore-sites > $KEYS_TMP/all_off
-	sites_follow $KEYS_TMP/all_off > $KEYS_TMP/all_off.bad
-	result $? sites_follow_every_event_off "$(head -3 $KEYS_TMP/all_off.bad)"
-else
-	skip sites_follow_every_event_off "no sites (CONFIG_JUMP_LABEL=n)"
-fi
+every_site_follows off
 
 # The functions: those of the core kernel that hold a site, and the text
 # symbols of test_static_keys.ko, which has sites of its own and of
