@@ -27,16 +27,24 @@ for name; do
 		case ",$all_checks," in *",$c,"*) ;; *) all_checks=${all_checks:+$all_checks,}$c ;; esac
 	done
 done
-export LOGS_DIR="$ROOT/breaks/logs/control"
-rm -rf "$LOGS_DIR"
-mkdir -p "$LOGS_DIR"
-note "control: the series without a break, checks $all_checks (logs: $LOGS_DIR)"
-series=$ROOT/breaks/series.control
-series_patches "$REPO/series" > "$series"
-SERIES=$series "$REPO/scripts/variant.sh" breaks build ||
-	die "control: the kernel was not built (log: $LOGS_DIR/build.err)"
-"$REPO/scripts/boot.sh" breaks control "harness.only=$all_checks" || true
-"$REPO/scripts/report.py" "series=$LOGS_DIR:control" > "$LOGS_DIR/report.txt" ||
+# boot_breaks NAME CHECKS [PATCH]: the series (and PATCH on top) built in
+# the breaks worktree and booted as NAME with only CHECKS; its report in
+# $LOGS_DIR/report.txt and .json.  Exit status: the report's.
+boot_breaks() {
+	export LOGS_DIR="$ROOT/breaks/logs/$1"
+	rm -rf "$LOGS_DIR"
+	mkdir -p "$LOGS_DIR"
+	_series=$ROOT/breaks/series.$1
+	{ series_patches "$REPO/series"; [ -z "${3:-}" ] || echo "$3"; } > "$_series"
+	SERIES=$_series "$REPO/scripts/variant.sh" breaks build ||
+		die "$1: the kernel was not built (log: $LOGS_DIR/build.err)"
+	"$REPO/scripts/boot.sh" breaks "$1" "harness.only=$2" || true
+	"$REPO/scripts/report.py" --json "$LOGS_DIR/report.json" "series=$LOGS_DIR:$1" \
+		> "$LOGS_DIR/report.txt"
+}
+
+note "control: the series without a break, checks $all_checks (logs: $ROOT/breaks/logs/control)"
+boot_breaks control "$all_checks" ||
 	die "control: the series fails the checks without a break, so no break can be shown (report: $LOGS_DIR/report.txt)"
 for name; do
 	i=$((i + 1))
@@ -44,17 +52,8 @@ for name; do
 	[ -f "$patch" ] || die "no break $patch"
 	checks=$(sed -n 's/^Caught-by: *//p' "$patch" | tr -d ' ')
 	[ -n "$checks" ] || die "$patch has no 'Caught-by:' line"
-	export LOGS_DIR="$ROOT/breaks/logs/$name"
-	rm -rf "$LOGS_DIR"
-	mkdir -p "$LOGS_DIR"
-	note "break $i of $total: $name, caught by $checks? (logs: $LOGS_DIR)"
-	series=$ROOT/breaks/series.$name
-	{ series_patches "$REPO/series"; echo "breaks/$name.patch"; } > "$series"
-	SERIES=$series "$REPO/scripts/variant.sh" breaks build ||
-		die "break $name: the kernel was not built (log: $LOGS_DIR/build.err)"
-	"$REPO/scripts/boot.sh" breaks "$name" "harness.only=$checks" || true
-	"$REPO/scripts/report.py" --json "$LOGS_DIR/report.json" "series=$LOGS_DIR:$name" \
-		> "$LOGS_DIR/report.txt" || true
+	note "break $i of $total: $name, caught by $checks? (logs: $ROOT/breaks/logs/$name)"
+	boot_breaks "$name" "$checks" "breaks/$name.patch" || true
 	if verdict=$("$REPO/scripts/break-verdict.py" "$LOGS_DIR/report.json" "$checks"); then
 		# where the kernel died, when it did
 		rip=$(awk '/BUG: |Oops: / { dead = 1 } dead && match($0, /RIP: [0-9a-f]*:[^ ]*/) {
