@@ -72,14 +72,17 @@ fi
 # The series' conversion: sched_child_runs_first, a key that follows the
 # sysctl kernel.sched_child_runs_first and that every fork tests.  Who
 # runs first after fork() is checked on every kernel: of 20 forks on one
-# CPU, the child must run first in at least 18 with the sysctl at 1, and
-# in at most 2 with it at 0.
+# CPU, the child must run first in at least 15 with the sysctl at 1, and
+# in at most 5 with it at 0.  Not all 20: the scheduler tick, or a kworker
+# woken between the fork and the parent's write, can let the parent run
+# first (17 of 20 measured on a JL=n kernel); a key that does not follow
+# the sysctl gives 0 or 20 both times.
 S=/proc/sys/kernel/sched_child_runs_first
 flip_setting sched_child_runs_first sched_child_runs_first+0x0 $S 1 0 \
 	child_first key-trigger fork-order 20
 diag "child first in ${on:-none} of 20 forks at 1, ${off:-none} of 20 at 0"
-[ "${on:-0}" -ge 18 ]
+[ "${on:-0}" -ge 15 ]
 result $? child_runs_first_at_1 "child first in ${on:-none} of 20 forks with $S at 1"
-[ "${off:-20}" -le 2 ]
+[ "${off:-20}" -le 5 ]
 result $? parent_runs_first_at_0 "child first in ${off:-none} of 20 forks with $S at 0"
 finish
