@@ -76,7 +76,7 @@ fi
 # in at most 5 with it at 0.  Not all 20: the scheduler tick, or a kworker
 # woken between the fork and the parent's write, can let the parent run
 # first (17 of 20 measured on a JL=n kernel); a key that does not follow
-# the sysctl gives 0 or 20 both times.
+# the sysctl gives the same count both times.
 S=/proc/sys/kernel/sched_child_runs_first
 flip_setting sched_child_runs_first sched_child_runs_first+0x0 $S 1 0 \
 	child_first key-trigger fork-order 20
