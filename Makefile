@@ -1,4 +1,5 @@
-# Static keys, rebuilt as a patch series on Debian's linux-source-6.1.
+# Static keys, rebuilt as a patch series on Debian's linux-source-6.1 and
+# linux-source-6.12 (configs/tree/: TREE=6.12).
 # Every target is one script of scripts/; 'make help' lists them, from the
 # '##' lines below (the README's table of targets is the same text).
 
@@ -13,6 +14,7 @@ export HARNESS_ARCH
 
 ##@ variables (on the command line: make check VARIANTS=series,distro)
 ## CACHE_DIR  where trees, builds and logs go, never in the repository (default ~/.cache/static-keys)
+## TREE       the kernel tree, a row of configs/tree/: 6.1 or 6.12 (default: the one Debian's linux-source installs here, else 6.1)
 ## VARIANT    the kernel of make run, build, boot, clean-tree: series, distro, off, series-off, debug, defconfig-series, defconfig-distro, arm64-... (default series)
 ## ARCH       arm64: arm64's four kernels; x86_64: x86-64's four; unset: those and arm64-series
 ## VARIANTS   make check: a slice of its kernels, comma-separated, 'host' for the harness's own tests (default: all of ARCH's, and host)
@@ -28,7 +30,8 @@ VARIANT   ?= series
 ACCEL     ?=
 TIMEOUT   ?= 600
 JOBS      ?= $(shell nproc)
-export CACHE_DIR ACCEL TIMEOUT JOBS
+TREE      ?=
+export CACHE_DIR ACCEL TIMEOUT JOBS TREE
 
 # A slice of make check, or of make bisect (scripts/lib.sh, bisect.sh).
 comma := ,

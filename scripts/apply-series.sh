@@ -10,8 +10,8 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-SERIES=${SERIES:-$REPO/series}
-PATCHES=${PATCHES:-$REPO/patches}
+SERIES=${SERIES:-$TREE_SERIES}
+PATCHES=${PATCHES:-$TREE_PATCHES}
 
 patch_names() {
 	series_patches "$SERIES"

@@ -1,16 +1,17 @@
 #!/bin/sh
 # bench-readme.sh BENCH-DIR [ARCH]: put the last 'make bench' results into
-# the repository: BENCH-DIR's results.md, .csv and plots to
-# Documentation/bench/ (a plot per optimisation level: flip-O2.svg,
-# pipe-Os.svg, ...), and its headline figures into README.md
-# (scripts/readme-blocks.sh).  With ARCH (make bench ARCH=arm64):
-# Documentation/bench/ARCH/.
+# the repository: BENCH-DIR's results.md, .csv and plots (one per
+# optimisation level: flip-O2.svg, pipe-Os.svg, ...) to the tree's bench
+# directory (configs/tree/: Documentation/bench/ for 6.1,
+# Documentation/bench/6.12/ for 6.12), and its headline figures into
+# README.md (scripts/readme-blocks.sh).  With ARCH (make bench
+# ARCH=arm64): its ARCH/ subdirectory.
 set -eu
 . "$(dirname "$0")/lib.sh"
 dir=${1:?usage: bench-readme.sh BENCH-DIR [ARCH]}
 arch=${2:-}
 load_arch "${arch:-x86_64}"
-docs=Documentation/bench${arch:+/$arch}
+docs=${TREE_BENCH#$REPO/}${arch:+/$arch}
 plots=$(sed -n 's/^!\[[^]]*\](\([^)]*\))$/\1/p' "$dir/results.md" 2>/dev/null || true)
 [ -n "$plots" ] || die "$dir/results.md names no plots (or is missing): run 'make bench' first"
 for f in results.md results.csv $plots; do

@@ -42,30 +42,32 @@ ROOT=$(tree_root)
 out=$ROOT/bisect
 [ -z "${BISECT_FRESH:-}" ] || rm -rf "$out"
 mkdir -p "$out"
-patches=$(series_patches "$REPO/series")
+patches=$(series_patches "$TREE_SERIES")
 [ -n "$patches" ] || die "the series is empty: nothing to bisect"
 total=$(echo "$patches" | wc -l)
-summary=$REPO/Documentation/bisect.md
-proofs=$REPO/Documentation/bisect-proofs.txt
+summary=$TREE_DOCS/bisect.md
+proofs=$TREE_DOCS/bisect-proofs.txt
 [ -f "$proofs" ] || printf '%s\n' \
 	'# make bisect: prefixes proven (built, booted, no check failed), written by scripts/bisect.sh.' \
 	'# variant prefix code-hash harness date build-s boot-s passed failed skipped' > "$proofs"
 harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 
 # The code hash of every prefix, one "N HASH" line each, for this script
-# and the summary.
+# and the summary.  Files of this run's own (.$$, and series-VARIANT
+# below): two runs may share $out, one per configuration.
 n=0
-: > "$out/series"
-: > "$out/hashes.new"
+: > "$out/series.$$"
+: > "$out/hashes.$$"
 for p in $patches; do
 	n=$((n + 1))
-	echo "$p" >> "$out/series"
-	echo "$n $(SERIES=$out/series "$REPO/scripts/apply-series.sh" --code-hash)" >> "$out/hashes.new"
+	echo "$p" >> "$out/series.$$"
+	echo "$n $(SERIES=$out/series.$$ "$REPO/scripts/apply-series.sh" --code-hash)" >> "$out/hashes.$$"
 done
-mv "$out/hashes.new" "$out/hashes"
+rm -f "$out/series.$$"
+mv "$out/hashes.$$" "$out/hashes"
 
 write_summary() {
-	"$REPO/scripts/bisect-summary.py" "$out" "$REPO/series" "$proofs" > "$summary.new" &&
+	"$REPO/scripts/bisect-summary.py" "$out" "$TREE_SERIES" "$proofs" > "$summary.new" &&
 		mv "$summary.new" "$summary"
 }
 
@@ -151,10 +153,10 @@ record_proof() {
 for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 	variant_has_series "$v" || die "$v: not a variant with the series"
 	n=0
-	: > "$out/series"
+	: > "$out/series-$v"
 	for p in $patches; do
 		n=$((n + 1))
-		echo "$p" >> "$out/series"
+		echo "$p" >> "$out/series-$v"
 		if [ -n "${BISECT_PREFIXES:-}" ] &&
 			{ [ "$n" -lt "${BISECT_PREFIXES%-*}" ] || [ "$n" -gt "${BISECT_PREFIXES#*-}" ]; }; then
 			continue
@@ -175,12 +177,12 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 		set_variant "$v"
 		rm -rf "$LOGS"
 		ok=1
-		SERIES=$out/series SERIES_PREFIX=$n "$REPO/scripts/variant.sh" "$v" || ok=0
+		SERIES=$out/series-$v SERIES_PREFIX=$n "$REPO/scripts/variant.sh" "$v" || ok=0
 		rm -rf "$logs"
 		cp -r "$LOGS" "$logs"
 		echo "$harness" > "$logs/harness"
 		echo "$hash" > "$logs/code-hash"
-		SERIES_PREFIX_FILE=$out/series "$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
+		SERIES_PREFIX_FILE=$out/series-$v "$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
 		if [ $ok = 1 ]; then
 			echo "$hash" > "$logs/proven"
 			record_proof "$v" "$n" "$hash" "$logs"

@@ -13,7 +13,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
-dir=$REPO/patches/breaks
+dir=$TREE_PATCHES/breaks
 if [ $# -eq 0 ]; then
 	set -- $(cd "$dir" && ls ./*.patch | sed 's|^\./||; s|\.patch$||')
 fi
@@ -35,7 +35,7 @@ boot_breaks() {
 	rm -rf "$LOGS_DIR"
 	mkdir -p "$LOGS_DIR"
 	_series=$ROOT/breaks/series.$1
-	{ series_patches "$REPO/series"; [ -z "${3:-}" ] || echo "$3"; } > "$_series"
+	{ series_patches "$TREE_SERIES"; [ -z "${3:-}" ] || echo "$3"; } > "$_series"
 	SERIES=$_series "$REPO/scripts/variant.sh" breaks build ||
 		die "$1: the kernel was not built (log: $LOGS_DIR/build.err)"
 	"$REPO/scripts/boot.sh" breaks "$1" "harness.only=$2" || true
@@ -95,6 +95,6 @@ write_doc() {
 		fi
 	done
 }
-write_doc > "$REPO/Documentation/breaks.md"
+write_doc > "$TREE_DOCS/breaks.md"
 [ -z "$missed" ] || die "breaks not caught:$missed"
 note "all $total breaks caught"

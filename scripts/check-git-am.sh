@@ -5,8 +5,8 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant series
-SERIES=${SERIES:-$REPO/series}
-PATCHES=${PATCHES:-$REPO/patches}
+SERIES=${SERIES:-$TREE_SERIES}
+PATCHES=${PATCHES:-$TREE_PATCHES}
 
 [ -f "$VDIR/prepared" ] || die "the series worktree is not prepared (make prepare)"
 am=$ROOT/git-am

@@ -12,8 +12,8 @@ set -eu
 ROOT=$(tree_root)
 arch=${HARNESS_ARCH:-}
 run=check${arch:+-$arch}
-json=$REPO/Documentation/check-results${arch:+-$arch}.json
-out=$REPO/Documentation/check-results${arch:+-$arch}.md
+json=$TREE_DOCS/check-results${arch:+-$arch}.json
+out=$TREE_DOCS/check-results${arch:+-$arch}.md
 [ -s "$ROOT/$run.json" ] ||
 	die "no finished make check${arch:+ ARCH=$arch} in $ROOT: run it first"
 [ ! -f "$ROOT/$run.start" ] || [ "$ROOT/$run.json" -nt "$ROOT/$run.start" ] ||

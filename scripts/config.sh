@@ -1,6 +1,7 @@
 #!/bin/sh
 # config.sh VARIANT: tinyconfig (defconfig for a defconfig variant), then the fragments of configs/ (the common
-# one, then the variant's architecture's configs/arch/ARCH.config, then
+# one, then the variant's architecture's configs/arch/ARCH.config and the
+# tree's configs/tree/TREE-ARCH.config if there is one, then
 # what its traits add: jump-label-off, series, debug, o2) merged with
 # the tree's merge_config.sh; fails naming every fragment option that the
 # merged .config does not carry (merge_config drops options whose
@@ -10,6 +11,9 @@ set -eu
 set_variant "${1:?usage: config.sh VARIANT}"
 
 fragments="$REPO/configs/static-keys.config $REPO/configs/arch/$VARIANT_ARCH.config"
+# The tree's names for options the common fragments name as 6.1 does.
+[ ! -f "$REPO/configs/tree/$TREE-$VARIANT_ARCH.config" ] ||
+	fragments="$fragments $REPO/configs/tree/$TREE-$VARIANT_ARCH.config"
 variant_has_jump_labels "$VARIANT" ||
 	fragments="$fragments $REPO/configs/jump-label-off.config"
 variant_has_series "$VARIANT" &&
@@ -68,7 +72,11 @@ if [ -s "$LOGS/config-dropped" ]; then
 				dropped="$dropped $opt (the series does not define it)"
 			note "$opt: not in this tree's Kconfig (the series has not added it yet)"
 		elif ! grep -qx "$opt" "$LOGS/kconfig-pristine"; then
-			dropped="$dropped $opt (no such option)"
+			case " $TREE_RENAMED " in
+			*" ${opt#CONFIG_} "*)
+				note "$opt: named otherwise in $TREE (configs/tree/$TREE-$VARIANT_ARCH.config)" ;;
+			*) dropped="$dropped $opt (no such option)" ;;
+			esac
 		elif ! grep -qx "$opt" "$LOGS/kconfig-here"; then
 			note "$opt: not in this tree's Kconfig (the series removed it)"
 		else

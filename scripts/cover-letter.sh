@@ -14,11 +14,11 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
 PRISTINE=$ROOT/pristine
-out=${1:-$REPO/patches/cover/0000-cover-letter.patch}
-text=$REPO/Documentation/cover-letter.md
-results=$REPO/Documentation/bench/results.md
-bisect=$REPO/Documentation/bisect.md
-cross=$REPO/Documentation/cross-build.md
+out=${1:-$TREE_PATCHES/cover/0000-cover-letter.patch}
+text=$TREE_DOCS/cover-letter.md
+results=$TREE_BENCH/results.md
+bisect=$TREE_DOCS/bisect.md
+cross=$TREE_DOCS/cross-build.md
 for f in "$text" "$results"; do
 	[ -s "$f" ] || die "$f missing (results.md: make bench, then make bench-readme)"
 done
@@ -29,9 +29,9 @@ am=$ROOT/cover-letter.$$
 trap 'git -C "$PRISTINE" worktree remove --force "$am" 2>/dev/null; rm -rf "$work"' EXIT
 git -C "$PRISTINE" worktree add -q --detach "$am" HEAD
 base=$(git -C "$am" rev-parse HEAD)
-for p in $(series_patches "$REPO/series"); do
+for p in $(series_patches "$TREE_SERIES"); do
 	git -C "$am" -c user.name=harness -c user.email=harness@localhost \
-		am -q "$REPO/patches/$p" >&2 || die "git am: $p does not apply"
+		am -q "$TREE_PATCHES/$p" >&2 || die "git am: $p does not apply"
 done
 # The letter is from the series' author.
 git -C "$am" -c user.name="$(git -C "$am" log -1 --format=%an)" \
@@ -42,7 +42,7 @@ git -C "$am" -c user.name="$(git -C "$am" log -1 --format=%an)" \
 # The blurb: the written text without its comments, then what was
 # measured, from the records in the repository (what a recipient gets
 # is the letter: it names no file of this repository).
-record=$REPO/Documentation/check-results.json
+record=$TREE_DOCS/check-results.json
 [ -s "$record" ] || record=$ROOT/check.json
 {
 	sed -e '1d' -e '/^<!--/,/^-->/d' "$text" | sed -e '/./,$!d'

@@ -91,6 +91,6 @@ rows_sort "$out/boot.md"
 	echo "| architecture | boot |"
 	echo "|---|---|"
 	cat "$out/boot.md"
-} > "$REPO/Documentation/cross-build.md"
-note "wrote $REPO/Documentation/cross-build.md"
+} > "$TREE_DOCS/cross-build.md"
+note "wrote $TREE_DOCS/cross-build.md"
 exit $failed

@@ -9,11 +9,11 @@
 # patches/bench/series.
 set -eu
 . "$(dirname "$0")/lib.sh"
-out=$REPO/patches
-list=$REPO/series
+out=$TREE_PATCHES
+list=$TREE_SERIES
 if [ "${1:-}" = --bench ]; then
 	shift
-	out=$REPO/patches/bench
+	out=$TREE_PATCHES/bench
 	list=$out/series
 fi
 dev=${1:?usage: export-series.sh [--bench] DEV-WORKTREE}
@@ -29,6 +29,6 @@ git -C "$dev" format-patch -q --zero-commit --no-signature --notes -o "$out" "$b
 (cd "$out" && ls ./*.patch | sed 's|^\./||') > "$list"
 note "exported $(wc -l < "$list") patches to $out"
 # The series' cover letter (not in ./series), for the patches just written.
-if [ "$list" = "$REPO/series" ]; then
+if [ "$list" = "$TREE_SERIES" ]; then
 	"$REPO/scripts/cover-letter.sh"
 fi

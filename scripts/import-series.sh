@@ -12,10 +12,10 @@ dev=${1:?usage: import-series.sh DEV-WORKTREE}
 PRISTINE=$(tree_root)/pristine
 [ -d "$PRISTINE/.git" ] || die "no pristine tree at $PRISTINE (make tree)"
 git clone -q --shared "$PRISTINE" "$dev"
-for p in $(series_patches "$REPO/series"); do
-	git -C "$dev" am -q "$REPO/patches/$p" || die "git am of $p failed in $dev"
-	notes=$(sed -n '/^---$/,/^ [^ ].* | /p' "$REPO/patches/$p" |
+for p in $(series_patches "$TREE_SERIES"); do
+	git -C "$dev" am -q "$TREE_PATCHES/$p" || die "git am of $p failed in $dev"
+	notes=$(sed -n '/^---$/,/^ [^ ].* | /p' "$TREE_PATCHES/$p" |
 		sed -n '/^Notes:$/,$p' | sed '1d;$d' | sed 's/^    //')
 	[ -z "$notes" ] || printf '%s\n' "$notes" | git -C "$dev" notes add -f -F - HEAD
 done
-note "$dev: $(series_patches "$REPO/series" | wc -l) patches, notes attached"
+note "$dev: $(series_patches "$TREE_SERIES" | wc -l) patches, notes attached"

@@ -9,8 +9,34 @@
 
 REPO=${REPO:-$(cd "$(dirname "$0")/.." && pwd)}
 CACHE_DIR=${CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/static-keys}
-TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-SOURCE_PKG=${SOURCE_PKG:-linux-source-6.1}
+
+# The tree is a row of configs/tree/ (make TREE=6.12).  By default, the
+# one Debian's linux-source package depends on here (6.12 on Debian 13),
+# else 6.1 (Debian 12).
+tree_default() {
+	_dep=$(apt-cache show linux-source 2>/dev/null |
+		sed -n 's/^Depends:.*linux-source-\([0-9][0-9.]*\).*/\1/p' | head -1)
+	if [ -n "$_dep" ] && [ -f "$REPO/configs/tree/$_dep.conf" ]; then
+		echo "$_dep"
+	else
+		echo 6.1
+	fi
+}
+TREE=${TREE:-$(tree_default)}
+if [ ! -f "$REPO/configs/tree/$TREE.conf" ]; then
+	printf '%s: error: no tree %s (one of: %s)\n' "${0##*/}" "$TREE" \
+		"$(cd "$REPO/configs/tree" && ls ./*.conf | sed 's|^\./||; s|\.conf$||' | tr '\n' ' ')" >&2
+	exit 1
+fi
+. "$REPO/configs/tree/$TREE.conf"
+# The tree's series file, the directory of its patches (and of the
+# harness's check/, bench/, breaks/ and cover/ for it), of its results,
+# and of make bench's.
+TREE_SERIES=$REPO/$TREE_SERIES
+TREE_PATCHES=$REPO/$TREE_PATCHES
+TREE_DOCS=$REPO/$TREE_DOCS
+TREE_BENCH=$REPO/$TREE_BENCH
+export TREE TREE_SERIES TREE_PATCHES TREE_DOCS TREE_BENCH
 # series: the series applied; distro: the tree as packaged; off: the tree
 # with CONFIG_JUMP_LABEL=n; series-off: the series with CONFIG_JUMP_LABEL=n.
 # Each is an x86-64 kernel; ARCH-VARIANT (arm64-series, ...) is the same
@@ -163,23 +189,23 @@ variant_has_jump_labels() {
 }
 
 # variant_series VARIANT: the quilt series VARIANT applies (names relative
-# to patches/), printed to stdout: the checks' patches, then the series
-# and the bench patches as the variant has them.  SERIES
-# replaces ./series (make bisect's prefixes).  After set_variant VARIANT
+# to the tree's patches/), printed to stdout: the checks' patches, then
+# the series and the bench patches as the variant has them.  SERIES
+# replaces the tree's series file (make bisect's prefixes).  After set_variant VARIANT
 # (the bench patches are its architecture's BENCH_SERIES).
 variant_series() {
 	# The checks' own kernel patches (patches/check/, not for upstream:
 	# test fixtures such as a site in built-in __exit text) come first,
 	# on every kernel that is checked, so that make bisect's prefixes
 	# still grow one patch at a time.
-	if ! variant_has "$1" bench && [ -f "${PATCHES:-$REPO/patches}/check/series" ]; then
-		series_patches "${PATCHES:-$REPO/patches}/check/series" | sed 's|^|check/|'
+	if ! variant_has "$1" bench && [ -f "${PATCHES:-$TREE_PATCHES}/check/series" ]; then
+		series_patches "${PATCHES:-$TREE_PATCHES}/check/series" | sed 's|^|check/|'
 	fi
 	if variant_has_series "$1"; then
-		series_patches "${SERIES:-$REPO/series}"
+		series_patches "${SERIES:-$TREE_SERIES}"
 	fi
 	if variant_has "$1" bench; then
-		series_patches "$REPO/patches/bench/$BENCH_SERIES" | sed 's|^|bench/|'
+		series_patches "$TREE_PATCHES/bench/$BENCH_SERIES" | sed 's|^|bench/|'
 	fi
 }
 

@@ -70,7 +70,7 @@ fi
 done_list=$VDIR/series.done
 patch_hashes() {
 	while read -r p; do
-		echo "$p $(sha256sum < "${PATCHES:-$REPO/patches}/$p" | cut -d' ' -f1)"
+		echo "$p $(sha256sum < "${PATCHES:-$TREE_PATCHES}/$p" | cut -d' ' -f1)"
 	done < "$1"
 }
 
@@ -97,7 +97,7 @@ if [ "$keep" -gt 0 ]; then
 		cut -d' ' -f1 "$done_list" > "$VDIR/series.popped"
 		top=$(sed -n "${keep}p" "$VDIR/series.popped")
 		echo "$VDIR/series.popped" > "$SRC/.pc/.quilt_series"
-		(cd "$SRC" && QUILT_PATCHES="${PATCHES:-$REPO/patches}" QUILT_SERIES="$VDIR/series.popped" QUILT_PC=.pc \
+		(cd "$SRC" && QUILT_PATCHES="${PATCHES:-$TREE_PATCHES}" QUILT_SERIES="$VDIR/series.popped" QUILT_PC=.pc \
 			quilt pop -q "$top" > "$LOGS/pop.log" 2>&1) ||
 			die "could not pop the patches after $top from $SRC (log: $LOGS/pop.log); 'make clean-tree VARIANT=$VARIANT' starts it again"
 		note "kept the first $keep patches of $SRC, popped $(($(wc -l < "$done_list") - keep))"

@@ -9,7 +9,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 readme=$REPO/README.md
-record=$REPO/Documentation/check-results.json
+record=$TREE_DOCS/check-results.json
 
 # block NAME: replace what stands between NAME's markers by standard input.
 block() {

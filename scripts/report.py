@@ -109,6 +109,17 @@ def read(path):
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def tree_path(name):
+    """A path of the tree's row of configs/tree/ (TREE_SERIES, TREE_PATCHES,
+    ...), as scripts/lib.sh exports it, or asked of lib.sh."""
+    if os.environ.get(name):
+        return os.environ[name]
+    return subprocess.run(['sh', '-c', f'. scripts/lib.sh && echo "${name}"'],
+                          cwd=REPO, env=dict(os.environ, REPO=REPO),
+                          capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
 def expected_checks(boot):
     """The top-level checks a run of this kind must report, from the
     repository rather than from what the guest found to run: a check that
@@ -191,10 +202,10 @@ def introduced_by(path=os.path.join(REPO, 'tests', 'introduced-by')):
 
 def subjects(series):
     """The subjects of the patches a quilt series file names (the file
-    names are relative to patches/, as in ./series)."""
+    names are relative to the tree's patches/, as in its series file)."""
     out = set()
     for name in (read(series) or '').split():
-        text = read(os.path.join(REPO, 'patches', name)) or ''
+        text = read(os.path.join(tree_path('TREE_PATCHES'), name)) or ''
         m = re.search(r'^Subject: (?:\[PATCH[^]]*\] )?(.*(?:\n .*)*)', text, re.M)
         if m:
             out.add(' '.join(m.group(1).split()))
@@ -417,7 +428,7 @@ def main(argv):
         # make bisect's prefix of the whole series is held to what the
         # series itself is (bisect-series as series): tests/expected-skips'
         # 'bisect-*' rule is for the shorter prefixes only.
-        whole = prefix and subjects(prefix) == subjects(os.path.join(REPO, 'series'))
+        whole = prefix and subjects(prefix) == subjects(tree_path('TREE_SERIES'))
         for arg in argv:
             name, _, rest = arg.partition('=')
             logdir, _, boot = rest.partition(':')
