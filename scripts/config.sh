@@ -1,7 +1,7 @@
 #!/bin/sh
 # config.sh VARIANT: tinyconfig (defconfig for a defconfig variant), then the fragments of configs/ (the common
 # one, then the variant's architecture's configs/arch/ARCH.config and the
-# tree's configs/tree/TREE-ARCH.config if there is one, then
+# tree's configs/tree/TREE.config and TREE-ARCH.config if it has them, then
 # what its traits add: jump-label-off, series, debug, o2) merged with
 # the tree's merge_config.sh; fails naming every fragment option that the
 # merged .config does not carry (merge_config drops options whose
@@ -11,9 +11,11 @@ set -eu
 set_variant "${1:?usage: config.sh VARIANT}"
 
 fragments="$REPO/configs/static-keys.config $REPO/configs/arch/$VARIANT_ARCH.config"
-# The tree's names for options the common fragments name as 6.1 does.
-[ ! -f "$REPO/configs/tree/$TREE-$VARIANT_ARCH.config" ] ||
-	fragments="$fragments $REPO/configs/tree/$TREE-$VARIANT_ARCH.config"
+# The tree's own options (configs/tree/TREE.config), and its names for
+# options the common fragments name as 6.1 does (TREE-ARCH.config).
+for _f in "$REPO/configs/tree/$TREE.config" "$REPO/configs/tree/$TREE-$VARIANT_ARCH.config"; do
+	[ ! -f "$_f" ] || fragments="$fragments $_f"
+done
 variant_has_jump_labels "$VARIANT" ||
 	fragments="$fragments $REPO/configs/jump-label-off.config"
 variant_has_series "$VARIANT" &&

@@ -1,9 +1,10 @@
 #!/bin/sh
 # export-series.sh DEV-WORKTREE: for developers of the series.  The series
 # is written as commits on a worktree of the pristine tree (see README,
-# "Working on the series"); this writes them to patches/ with
-# git format-patch and lists them in ./series, replacing what was there,
-# then writes the cover letter (scripts/cover-letter.sh).
+# "Working on the series"); this writes them to the tree's patches/
+# (configs/tree/: patches/ for 6.1, patches/6.12/ for 6.12) with git
+# format-patch and lists them in its series file, replacing what was
+# there, then writes the cover letter (scripts/cover-letter.sh).
 # export-series.sh --bench DEV-WORKTREE: the same for the bench patches
 # (commits on their own worktree of pristine), to patches/bench/ and
 # patches/bench/series.
@@ -28,7 +29,12 @@ rm -f "$out"/*.patch
 git -C "$dev" format-patch -q --zero-commit --no-signature --notes -o "$out" "$base..HEAD"
 (cd "$out" && ls ./*.patch | sed 's|^\./||') > "$list"
 note "exported $(wc -l < "$list") patches to $out"
-# The series' cover letter (not in ./series), for the patches just written.
+# The series' cover letter (not in the series file), for the patches just
+# written, where the tree has the letter's text.
 if [ "$list" = "$TREE_SERIES" ]; then
-	"$REPO/scripts/cover-letter.sh"
+	if [ -s "$TREE_DOCS/cover-letter.md" ]; then
+		"$REPO/scripts/cover-letter.sh"
+	else
+		note "no cover letter for $TREE: $TREE_DOCS/cover-letter.md is not written yet"
+	fi
 fi

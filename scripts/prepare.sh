@@ -97,8 +97,11 @@ if [ "$keep" -gt 0 ]; then
 		cut -d' ' -f1 "$done_list" > "$VDIR/series.popped"
 		top=$(sed -n "${keep}p" "$VDIR/series.popped")
 		echo "$VDIR/series.popped" > "$SRC/.pc/.quilt_series"
+		# -f: the tree is what this script left (its fingerprint says so),
+		# so quilt's backups restore it exactly, also where a patch file
+		# has since been changed or renamed.
 		(cd "$SRC" && QUILT_PATCHES="${PATCHES:-$TREE_PATCHES}" QUILT_SERIES="$VDIR/series.popped" QUILT_PC=.pc \
-			quilt pop -q "$top" > "$LOGS/pop.log" 2>&1) ||
+			quilt pop -f -q "$top" > "$LOGS/pop.log" 2>&1) ||
 			die "could not pop the patches after $top from $SRC (log: $LOGS/pop.log); 'make clean-tree VARIANT=$VARIANT' starts it again"
 		note "kept the first $keep patches of $SRC, popped $(($(wc -l < "$done_list") - keep))"
 	fi

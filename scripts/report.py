@@ -176,9 +176,11 @@ def run_rows(logdir, boot='boot'):
 
 def expected_skips(path=os.path.join(REPO, 'tests', 'expected-skips')):
     """[(variant patterns, check pattern, why)] of tests/expected-skips
-    (or of tests/expected-failures, which has the same form)."""
+    (or of tests/expected-failures, which has the same form), and of the
+    tree's own file beside it, if there is one (expected-skips.6.12)."""
     rules = []
-    for line in (read(path) or '').splitlines():
+    text = (read(path) or '') + '\n' + (read(path + '.' + tree_path('TREE')) or '')
+    for line in text.splitlines():
         words = line.split('#', 1)[0].split(None, 2)
         if len(words) >= 2:
             rules.append((words[0].split(','), words[1],

@@ -16,6 +16,12 @@
  *                   to a pipe while the parent writes "p" on return from
  *                   fork(); print "child_first=K", the forks whose child
  *                   wrote first.
+ *   session-share MS  on CPU 0 only, start one busy task in a session
+ *                   of its own and four in another, let them run for MS
+ *                   milliseconds and print "alone_share_pct=N", the
+ *                   share of their CPU time that the lone one got (about
+ *                   50 when each session is a group of its own, as
+ *                   autogroup makes it, about 20 when they are not).
  *   busy-poll USEC  as a SCHED_FIFO task, poll() an idle UDP socket with
  *                   SO_BUSY_POLL at USEC for 2 * USEC microseconds, and
  *                   print "poll_cpu_us=N", the CPU time (user and system)
@@ -188,6 +194,93 @@ static int fork_order(int forks)
 		close(fds[1]);
 	}
 	printf("child_first=%d\n", child_first);
+	return 0;
+}
+
+/* A child that spins until killed, in the session of the caller. */
+static pid_t spinner(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		fail("fork");
+	if (pid == 0)
+		for (;;)
+			;
+	return pid;
+}
+
+/* utime + stime of PID, in clock ticks, from /proc/PID/stat. */
+static long cpu_ticks(pid_t pid)
+{
+	unsigned long utime, stime;
+	char path[64], buf[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f || !fgets(buf, sizeof(buf), f))
+		fail(path);
+	fclose(f);
+	/* After the command name, in parentheses: fields 3 on; 14 and 15. */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+			 &utime, &stime) != 2)
+		fail("parse of /proc/PID/stat");
+	return utime + stime;
+}
+
+static int session_share(int ms)
+{
+	pid_t pids[5], leaders[2];
+	long ticks[5], total = 0;
+	cpu_set_t cpu0;
+	int i, fds[2];
+
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	if (sched_setaffinity(0, sizeof(cpu0), &cpu0))
+		fail("sched_setaffinity to CPU 0");
+	if (pipe(fds))
+		fail("pipe");
+	/* Two session leaders: one spins alone, one starts four spinners. */
+	for (i = 0; i < 2; i++) {
+		pid_t leader = fork();
+
+		if (leader < 0)
+			fail("fork");
+		leaders[i] = leader;
+		if (leader == 0) {
+			pid_t own[4];
+			int n = i ? 4 : 1, j;
+
+			if (setsid() < 0)
+				_exit(1);
+			for (j = 0; j < n; j++)
+				own[j] = spinner();
+			if (write(fds[1], own, n * sizeof(pid_t)) != (ssize_t)(n * sizeof(pid_t)))
+				_exit(1);
+			pause();
+			_exit(0);
+		}
+		if (read(fds[0], &pids[i], (i ? 4 : 1) * sizeof(pid_t)) !=
+		    (ssize_t)((i ? 4 : 1) * sizeof(pid_t)))
+			fail("read of the spinners' pids");
+	}
+	usleep(ms * 1000);
+	for (i = 0; i < 5; i++) {
+		ticks[i] = cpu_ticks(pids[i]);
+		total += ticks[i];
+	}
+	for (i = 0; i < 5; i++)
+		kill(pids[i], SIGKILL);
+	for (i = 0; i < 2; i++) {
+		kill(leaders[i], SIGKILL);
+		waitpid(leaders[i], NULL, 0);
+	}
+	if (!total)
+		fail("no CPU time counted");
+	printf("alone_share_pct=%ld\n", ticks[0] * 100 / total);
 	return 0;
 }
 
@@ -465,6 +558,8 @@ int main(int argc, char **argv)
 		return perf_mmap(atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "fork-order"))
 		return fork_order(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "session-share"))
+		return session_share(atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "busy-poll"))
 		return busy_poll(atoi(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "timestamp"))
@@ -477,6 +572,6 @@ int main(int argc, char **argv)
 		return udp_to(argv[2], atoi(argv[3]));
 	if (argc == 4 && !strcmp(argv[1], "tcp-hold"))
 		return tcp_hold(atoi(argv[2]), argv[3]);
-	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | perf-mmap N | fork-order N | busy-poll USEC | timestamp | udp N | udp-to ADDR N | tcp-hold N CGROUP | kvm-vcpu noapic|irqchip\n");
+	fprintf(stderr, "usage: key-trigger perf-sw CONFIG | perf-mmap N | fork-order N | session-share MS | busy-poll USEC | timestamp | udp N | udp-to ADDR N | tcp-hold N CGROUP | kvm-vcpu noapic|irqchip\n");
 	return 2;
 }

@@ -78,11 +78,40 @@ fi
 # first (17 of 20 measured on a JL=n kernel); a key that does not follow
 # the sysctl gives the same count both times.
 S=/proc/sys/kernel/sched_child_runs_first
-flip_setting sched_child_runs_first sched_child_runs_first+0x0 $S 1 0 \
-	child_first key-trigger fork-order 20
-diag "child first in ${on:-none} of 20 forks at 1, ${off:-none} of 20 at 0"
-[ "${on:-0}" -ge 15 ]
-result $? child_runs_first_at_1 "child first in ${on:-none} of 20 forks with $S at 1"
-[ "${off:-20}" -le 5 ]
-result $? parent_runs_first_at_0 "child first in ${off:-none} of 20 forks with $S at 0"
+if [ -e $S ]; then
+	flip_setting sched_child_runs_first sched_child_runs_first+0x0 $S 1 0 \
+		child_first key-trigger fork-order 20
+	diag "child first in ${on:-none} of 20 forks at 1, ${off:-none} of 20 at 0"
+	[ "${on:-0}" -ge 15 ]
+	result $? child_runs_first_at_1 "child first in ${on:-none} of 20 forks with $S at 1"
+	[ "${off:-20}" -le 5 ]
+	result $? parent_runs_first_at_0 "child first in ${off:-none} of 20 forks with $S at 0"
+else
+	# The EEVDF scheduler (6.6) has no such setting.
+	for c in sched_child_runs_first_on sched_child_runs_first_off \
+		child_runs_first_at_1 parent_runs_first_at_0; do
+		skip $c "no $S in this kernel"
+	done
+fi
+# The 6.12 series' conversion: sched_autogroup_on, a key, true by
+# default, that follows the sysctl kernel.sched_autogroup_enabled and
+# that every fork and change of group tests.  Autogroup itself is checked
+# on every kernel that has it: one busy task in a session of its own,
+# four in another, on one CPU; with the sysctl at 1 each session is a
+# group and the lone task gets about half the CPU, at 0 about a fifth.
+A=/proc/sys/kernel/sched_autogroup_enabled
+if [ -e $A ]; then
+	flip_setting sched_autogroup sched_autogroup_on+0x0 $A 0 1 \
+		alone_share_pct key-trigger session-share 1000
+	diag "lone task's share: ${on:-none}% with $A at 0, ${off:-none}% at 1"
+	[ "${on:-100}" -le 30 ]
+	result $? autogroup_off_shares_by_task "lone task's share ${on:-none}% with $A at 0"
+	[ "${off:-0}" -ge 35 ]
+	result $? autogroup_on_shares_by_session "lone task's share ${off:-none}% with $A at 1"
+else
+	for c in sched_autogroup_on sched_autogroup_off \
+		autogroup_off_shares_by_task autogroup_on_shares_by_session; do
+		skip $c "no $A in this kernel (CONFIG_SCHED_AUTOGROUP)"
+	done
+fi
 finish

@@ -14,7 +14,12 @@
 #include <linux/jump_label.h>
 #include <linux/module.h>
 #include <linux/string.h>
+/* 6.12 moved it (6.1: asm/unaligned.h). */
+#if __has_include(<linux/unaligned.h>)
+#include <linux/unaligned.h>
+#else
 #include <asm/unaligned.h>
+#endif
 #include <trace/events/sched.h>
 
 #define SITES_PER_KEY	3

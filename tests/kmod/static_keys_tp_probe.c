@@ -13,13 +13,20 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/tracepoint.h>
+#include <linux/version.h>
 #include <trace/events/skb.h>
 
 static atomic_t hits = ATOMIC_INIT(0);
 static bool attached;
 
+/* 6.12's tracepoint also passes the receiving socket. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static void kfree_skb_probe(void *data, struct sk_buff *skb, void *location,
+			    enum skb_drop_reason reason, struct sock *rx_sk)
+#else
 static void kfree_skb_probe(void *data, struct sk_buff *skb, void *location,
 			    enum skb_drop_reason reason)
+#endif
 {
 	atomic_inc(&hits);
 }
