@@ -8,7 +8,7 @@
 . /lib/keys.sh
 F=/sys/kernel/debug/sched/features
 [ -w $F ] || skip_all "no $F (CONFIG_SCHED_DEBUG=n)"
-plan 13
+plan 17
 
 # The file lists the features in the order of sched_feat_keys[], a NO_
 # in front of those that are false.  Pick the first true and the first
