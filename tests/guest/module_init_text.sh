@@ -1,6 +1,7 @@
 # Sites in a module's init text (tests/kmod/static_keys_init_text.ko).
 # While its init runs, a kprobe on each of its init sites must be refused
-# and one on init's first instruction accepted: the kernel may still
+# and one on the first instruction of an init function without sites
+# accepted: the kernel may still
 # rewrite those sites, so they are reserved text.  Once the module is live
 # its init text is freed, which the check waits to see (the address of
 # init's first instruction in no area of /proc/vmallocinfo): flipping the
@@ -22,7 +23,7 @@ refused=$(cat $p/init_sites_refused 2>/dev/null)
 accepted=$(cat $p/init_probe_accepted 2>/dev/null)
 [ "${sites:-0}" -ge 2 ] && [ "$refused" = "$sites" ] && [ "$accepted" = Y ]
 result $? init_sites_reserved_while_live \
-	"kprobes on ${refused:-?} of ${sites:-?} init sites refused (want all, at least 2), on init's first instruction accepted: ${accepted:-?} (want Y)"
+	"kprobes on ${refused:-?} of ${sites:-?} init sites refused (want all, at least 2), on an init function's first instruction accepted: ${accepted:-?} (want Y)"
 
 # The loader drops the init text as init returns (initsize reads 0) and
 # frees it from a work item after an RCU grace period: wait, up to 10 s,
