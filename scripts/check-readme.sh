@@ -6,7 +6,8 @@
 # Documentation/check-results.md; and README.md's generated blocks
 # (scripts/readme-blocks.sh).  With HARNESS_ARCH (make check-readme
 # ARCH=arm64): the last 'make check ARCH=arm64', to
-# Documentation/check-results-arm64.{json,md}.
+# Documentation/check-results-arm64.{json,md}.  With TREE=6.12: the
+# same, in Documentation/6.12/.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -14,6 +15,7 @@ arch=${HARNESS_ARCH:-}
 run=check${arch:+-$arch}
 json=$TREE_DOCS/check-results${arch:+-$arch}.json
 out=$TREE_DOCS/check-results${arch:+-$arch}.md
+mkdir -p "$TREE_DOCS"
 [ -s "$ROOT/$run.json" ] ||
 	die "no finished make check${arch:+ ARCH=$arch} in $ROOT: run it first"
 [ ! -f "$ROOT/$run.start" ] || [ "$ROOT/$run.json" -nt "$ROOT/$run.start" ] ||

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """headline.py [--text]: the figures a kernel developer asks first, from
 the records in the repository: Documentation/check-results*.json (the
-last make check, per architecture; make check-readme copies them there)
+last make check, per architecture; make check-readme copies them there;
+Documentation/6.12/ holds 6.12's)
 and Documentation/bench/results.csv (the last make bench; make
 bench-readme).  Markdown rows for README.md, or with --text a plain
 table for the cover letter.  Figures only; no record, no row.
@@ -45,17 +46,22 @@ def bench(path=os.path.join(DOC, 'bench', 'results.csv')):
 
 
 def checks():
-    """[(variant, passed, failed, skipped)] of every record there is."""
+    """[(variant, passed, failed, skipped)] of every record there is: 6.1's
+    in Documentation/, then 6.12's in Documentation/6.12/ (its variants
+    named "6.12 series" and so on)."""
     rows = []
-    for name in sorted(os.listdir(DOC)):
-        if not (name.startswith('check-results') and name.endswith('.json')):
+    for docs, prefix in ((DOC, ''), (os.path.join(DOC, '6.12'), '6.12 ')):
+        if not os.path.isdir(docs):
             continue
-        with open(os.path.join(DOC, name)) as f:
-            rec = json.load(f)
-        for variant, results in rec.get('runs', rec).items():
-            n = {s: sum(1 for r in results if r[1] == s)
-                 for s in ('ok', 'fail', 'skip')}
-            rows.append((variant, n['ok'], n['fail'], n['skip']))
+        for name in sorted(os.listdir(docs)):
+            if not (name.startswith('check-results') and name.endswith('.json')):
+                continue
+            with open(os.path.join(docs, name)) as f:
+                rec = json.load(f)
+            for variant, results in rec.get('runs', rec).items():
+                n = {s: sum(1 for r in results if r[1] == s)
+                     for s in ('ok', 'fail', 'skip')}
+                rows.append((prefix + variant, n['ok'], n['fail'], n['skip']))
     return rows
 
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # readme-blocks.sh: the generated blocks of README.md written again from
 # the records in the repository, between their marker lines: "timing"
-# (the last make check's date and duration, Documentation/
+# (each tree's last make check's date and duration, its
 # check-results.json), "make help" (the Makefile's own list of targets
 # and variables) and "headline" (scripts/headline.py: the last make
 # check's counts and the last make bench's headline figures).  Run by
@@ -9,7 +9,6 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 readme=$REPO/README.md
-record=$TREE_DOCS/check-results.json
 
 # block NAME: replace what stands between NAME's markers by standard input.
 block() {
@@ -29,16 +28,24 @@ block() {
 	rm -f "$new"
 }
 
-if [ -s "$record" ]; then
-	python3 - "$record" <<'PY' | block timing
-import json, sys
-meta = json.load(open(sys.argv[1])).get('meta', {})
-s = int(meta.get('seconds', 0))
-print(f"The last `make check` ({meta.get('date', '?')}) took {s // 60} min {s % 60} s "
-      f"on {meta.get('cpus', '?')} host CPUs; its whole table is "
-      "[Documentation/check-results.md](Documentation/check-results.md).")
+# The timing line of each tree's last make check (configs/tree/), the
+# README's own tree (6.1) first.
+python3 - "$REPO" <<'PY' | block timing
+import json, os, sys
+repo = sys.argv[1]
+lines = []
+for tree, docs in (('6.1', 'Documentation'), ('6.12', 'Documentation/6.12')):
+    path = os.path.join(repo, docs, 'check-results.json')
+    if not os.path.exists(path):
+        continue
+    meta = json.load(open(path)).get('meta', {})
+    s = int(meta.get('seconds', 0))
+    what = '`make check`' if tree == '6.1' else '`make check TREE=6.12`'
+    lines.append(f"The last {what} ({meta.get('date', '?')}) took {s // 60} min "
+                 f"{s % 60} s on {meta.get('cpus', '?')} host CPUs; its whole table is "
+                 f"[{docs}/check-results.md]({docs}/check-results.md).")
+print('\n\n'.join(lines))
 PY
-fi
 make -s -C "$REPO" help | sed -e '/^$/d' -e 's/^/    /' | block "make help"
 "$REPO/scripts/headline.py" | block headline
 note "README.md's generated blocks written again"
