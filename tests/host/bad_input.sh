@@ -4,11 +4,12 @@
 # size limit, ulimit -f, stands in for a full disk: no mount needed).  Each must fail with a message
 # that names the cause.  (The tree and series cases are tree_and_series,
 # the guest cases guest_faults.)  The unprivileged runs are as 'nobody',
-# from a copy of scripts/ that it can read.
+# from a copy of scripts/ and configs/ (the tree rows) that it can read.
 . "${CHECKS_LIB:?}"
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 cp -r "$REPO/scripts" "$t/scripts"
+cp -r "$REPO/configs" "$t/configs"
 chmod -R a+rX "$t"
 missing=static-keys-no-such-package
 plan 5
@@ -28,7 +29,7 @@ expect() {
 }
 
 as_nobody() {
-	setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent "$@"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent REPO="$t" "$@"
 }
 
 expect missing_package_not_root "missing packages: $missing; run as root" \
