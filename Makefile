@@ -41,13 +41,15 @@ BISECT_VARIANTS := $(addprefix bisect-,$(subst $(comma), ,$(CONFIGS)))
 export CHECK_VARIANTS BISECT_PREFIXES BISECT_VARIANTS
 
 S         := scripts
-VARIANTS_ALL := $(shell HARNESS_ARCH=$(HARNESS_ARCH) CHECK_VARIANTS='$(CHECK_VARIANTS)' REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
-BENCH_VARIANTS := $(shell HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
+# $(shell) runs without the variables this Makefile exports (GNU make
+# 4.3): TREE and CACHE_DIR are given to it by hand.
+VARIANTS_ALL := $(shell TREE=$(TREE) HARNESS_ARCH=$(HARNESS_ARCH) CHECK_VARIANTS='$(CHECK_VARIANTS)' REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
+BENCH_VARIANTS := $(shell TREE=$(TREE) HARNESS_ARCH=$(HARNESS_ARCH) REPO=. sh -c '. $(S)/lib.sh && echo "$$BENCH_VARIANTS"')
 # ARCH= other than x86_64: that architecture (its variants are prefixed);
 # make bench's results: $(ROOT)/bench for x86-64, bench-ARCH for another
 OTHER_ARCH = $(filter-out x86_64,$(HARNESS_ARCH))
 BENCH      = bench$(if $(OTHER_ARCH),-$(OTHER_ARCH))
-ROOT       = $(shell $(S)/cache-root.sh)
+ROOT       = $(shell TREE=$(TREE) CACHE_DIR=$(CACHE_DIR) $(S)/cache-root.sh)
 logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
