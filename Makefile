@@ -30,7 +30,9 @@ VARIANT   ?= series
 ACCEL     ?=
 TIMEOUT   ?= 600
 JOBS      ?= $(shell nproc)
-TREE      ?=
+# The tree, chosen once (lib.sh asks apt-cache; scripts that find TREE
+# set do not ask again).
+TREE      := $(or $(TREE),$(shell REPO=. sh -c '. scripts/lib.sh && echo "$$TREE"'))
 export CACHE_DIR ACCEL TIMEOUT JOBS TREE
 
 # A slice of make check, or of make bisect (scripts/lib.sh, bisect.sh).

@@ -14,6 +14,7 @@ guest finished its checks).  Exit status 1 if anything failed.
 """
 
 import fnmatch
+import functools
 import json
 import os
 import re
@@ -109,9 +110,10 @@ def read(path):
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+@functools.lru_cache(maxsize=None)
 def tree_path(name):
     """A path of the tree's row of configs/tree/ (TREE_SERIES, TREE_PATCHES,
-    ...), as scripts/lib.sh exports it, or asked of lib.sh."""
+    ...), as scripts/lib.sh exports it, or asked of lib.sh once."""
     if os.environ.get(name):
         return os.environ[name]
     return subprocess.run(['sh', '-c', f'. scripts/lib.sh && echo "${name}"'],
