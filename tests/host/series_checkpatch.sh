@@ -26,14 +26,14 @@ plan $#
 for p; do
 	# Debian's python3 (with python3-ply) for the spdxcheck.py it runs.
 	out=$(cd "$root/pristine" && PATH=/usr/bin:$PATH perl "$checkpatch" --strict -q \
-		--terse --show-types "$REPO/patches/$p" 2>&1 |
+		--terse --show-types "$TREE_PATCHES/$p" 2>&1 |
 		grep -v '^total: 0 errors, 0 warnings, 0 checks,')
 	if [ -z "$out" ]; then
 		result 0 "$p"
 		continue
 	fi
 	# The paragraph is a note below the '---' line (git am drops it).
-	why=$(sed -n '/^---$/,/^diff --git/p' "$REPO/patches/$p" | sed 's/^    //' |
+	why=$(sed -n '/^---$/,/^diff --git/p' "$TREE_PATCHES/$p" | sed 's/^    //' |
 		sed -n '/^checkpatch:/,/^$/p' | tr '\n' ' ')
 	unnamed=
 	for type in $(echo "$out" | sed -n 's/.*: \(WARNING\|CHECK\|ERROR\):\([A-Z_0-9]*\):.*/\2/p' | sort -u); do

@@ -1,16 +1,18 @@
-# patches/cover/0000-cover-letter.patch is the letter of this series: written
+# The tree's cover/0000-cover-letter.patch (patches/cover/ for 6.1) is the letter of this series: written
 # again from the same series and files it comes out the same, apart from
 # the counts of the last make check, which belong to the cache it ran in.
 . "${CHECKS_LIB:?}"
 root=$("$REPO/scripts/cache-root.sh")
 [ -f "$root/pristine/.git/static-keys-pristine" ] || skip_all "no pristine tree yet (make tree)"
 plan 2
-letter=$REPO/patches/cover/0000-cover-letter.patch
+letter=$TREE_PATCHES/cover/0000-cover-letter.patch
 new=${TMPDIR:-/tmp}/cover-letter.$$
 "$REPO/scripts/cover-letter.sh" "$new" > "$new.log" 2>&1
 result $? cover_letter_written "$(tail -1 "$new.log")"
 drop_counts() { sed '/^The last make check/,/^$/d' "$1"; }
-if [ ! -f "$letter" ]; then
+if [ ! -s "$new" ]; then
+	result 1 cover_letter_current "no letter written to compare with $letter"
+elif [ ! -f "$letter" ]; then
 	result 1 cover_letter_current "$letter missing: run 'make cover-letter'"
 elif drop_counts "$new" > "$new.cmp" && drop_counts "$letter" | diff -u - "$new.cmp" > "$new.diff"; then
 	result 0 cover_letter_current

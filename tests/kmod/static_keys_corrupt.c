@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A fault test, loaded only by /fault/corrupt-site.sh in a boot of its
+ * A fault test, loaded only by /fault/insmod.sh in a boot of its
  * own: it overwrites its own static branch site with two INT3s, as a
  * stray write or a corrupt table would leave it, and then enables the
  * site's key.  The kernel must stop rather than write over bytes it does
  * not know: the series with "jump_label: site <site> of key <key>:
- * expected <bytes>, found cc cc", the distro with "unexpected op".  If
+ * expected <bytes>, found cc cc", the distro with a BUG in arch_jump_entry_size().  If
  * the kernel writes the site anyway, the module says so and loads.
  *
  * text_poke() and text_mutex are not exported: harness_lookup.h finds them.
