@@ -5,8 +5,9 @@
  * stray write or a corrupt table would leave it, and then enables the
  * site's key.  The kernel must stop rather than write over bytes it does
  * not know: the series with "jump_label: site <site> of key <key>:
- * expected <bytes>, found cc cc", the distro with a BUG in arch_jump_entry_size().  If
- * the kernel writes the site anyway, the module says so and loads.
+ * expected <bytes>, found cc cc", the distro with a BUG in
+ * arch_jump_entry_size().  If the kernel writes the site anyway, the
+ * module says so and loads.
  *
  * text_poke() and text_mutex are not exported: harness_lookup.h finds them.
  */
