@@ -4,8 +4,8 @@ hold.  In every patch's changelog and notes and in the cover letter's
 written text (Documentation/cover-letter.md), a number given with a unit
 that make bench or make bisect measures (sites, instructions, cycles, ns,
 sync rounds or CPU syncs, a ratio such as 0.2245 or 0.22x, a percentage)
-must equal a figure of Documentation/bench/results.csv or
-Documentation/bisect.md; and the cover letter's "Over N changed lines:
+must equal a figure of the tree's make bench results.csv or its
+bisect.md; and the cover letter's "Over N changed lines:
 A, B and C" must name exactly the patches of more changed lines than N.
 KTAP on standard output."""
 import csv
@@ -14,15 +14,20 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The tree's files, as scripts/lib.sh exports them (6.1's by default).
+SERIES = os.environ.get('TREE_SERIES', os.path.join(REPO, 'series'))
+PATCHES = os.environ.get('TREE_PATCHES', os.path.join(REPO, 'patches'))
+DOCS = os.environ.get('TREE_DOCS', os.path.join(REPO, 'Documentation'))
+BENCH = os.environ.get('TREE_BENCH', os.path.join(REPO, 'Documentation', 'bench'))
 UNITS = r'(?:sites?|instructions|cycles|ns|sync rounds|rounds|CPU syncs|%|x\b)'
-FIGURE = re.compile(r'(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*' + UNITS)
+FIGURE = re.compile(r'(?<![\w.-])(\d[\d,]*(?:\.\d+)?)\s*' + UNITS)
 RATIO = re.compile(r'(?<![\w.])(0\.\d{3,})(?!\d)')
 
 
 def known_figures():
     """Every figure the generated results hold, as numbers."""
     out = set()
-    path = os.path.join(REPO, 'Documentation', 'bench', 'results.csv')
+    path = os.path.join(BENCH, 'results.csv')
     if os.path.exists(path):
         rows = list(csv.DictReader(open(path)))
         for r in rows:
@@ -37,7 +42,7 @@ def known_figures():
                     out.add(round(x / y, 4))
                     out.add(round(x / y, 2))
     for name in ('bisect.md',):
-        path = os.path.join(REPO, 'Documentation', name)
+        path = os.path.join(DOCS, name)
         if os.path.exists(path):
             for m in re.finditer(r'\d[\d,]*(?:\.\d+)?', open(path).read()):
                 out.add(round(float(m.group().replace(',', '')), 4))
@@ -47,19 +52,19 @@ def known_figures():
 def texts():
     """(name, text): each patch's changelog and notes, up to its diff, and
     the cover letter's written text."""
-    for name in open(os.path.join(REPO, 'series')).read().split():
-        t = open(os.path.join(REPO, 'patches', name)).read()
+    for name in open(SERIES).read().split():
+        t = open(os.path.join(PATCHES, name)).read()
         t = t.split('\ndiff --git ', 1)[0]
         t = t.split('\nSubject: ', 1)[-1]
         yield name, t
-    t = open(os.path.join(REPO, 'Documentation', 'cover-letter.md')).read()
+    t = open(os.path.join(DOCS, 'cover-letter.md')).read()
     yield 'cover-letter.md', re.sub(r'<!--.*?-->', '', t, flags=re.S)
 
 
 def changed_lines():
     out = {}
-    for i, name in enumerate(open(os.path.join(REPO, 'series')).read().split(), 1):
-        t = open(os.path.join(REPO, 'patches', name)).read()
+    for i, name in enumerate(open(SERIES).read().split(), 1):
+        t = open(os.path.join(PATCHES, name)).read()
         m = re.search(r'(\d+) insertions?\(\+\)', t)
         d = re.search(r'(\d+) deletions?\(-\)', t)
         out[i] = (int(m.group(1)) if m else 0) + (int(d.group(1)) if d else 0)
