@@ -30,11 +30,13 @@ git -C "$dev" format-patch -q --zero-commit --no-signature --notes -o "$out" "$b
 (cd "$out" && ls ./*.patch | sed 's|^\./||') > "$list"
 note "exported $(wc -l < "$list") patches to $out"
 # The series' cover letter (not in the series file), for the patches just
-# written, where the tree has the letter's text.
+# written, where the tree has the letter's text and the figures it quotes.
 if [ "$list" = "$TREE_SERIES" ]; then
-	if [ -s "$TREE_DOCS/cover-letter.md" ]; then
-		"$REPO/scripts/cover-letter.sh"
-	else
+	if [ ! -s "$TREE_DOCS/cover-letter.md" ]; then
 		note "no cover letter for $TREE: $TREE_DOCS/cover-letter.md is not written yet"
+	elif [ ! -s "$TREE_BENCH/results.md" ]; then
+		note "no cover letter for $TREE: no make bench results yet ($TREE_BENCH/results.md)"
+	else
+		"$REPO/scripts/cover-letter.sh"
 	fi
 fi
