@@ -31,7 +31,10 @@ if ! variant_has "$VARIANT" bench; then
 	variant_has "$VARIANT" debug && check_args="$check_args ${DEBUG_ARGS:-}"
 	tables=load
 	variant_has_series "$VARIANT" && [ "${MODULE_TABLES_SORTED:-}" = y ] && tables=link
-	check_args="$check_args harness.module_tables_sorted_at=$tables"
+	# Whose static keys the kernel has: the series' or the tree's.
+	keys=tree
+	variant_has_series "$VARIANT" && keys=series
+	check_args="$check_args harness.module_tables_sorted_at=$tables harness.static_keys=$keys"
 fi
 
 serial=$LOGS/$name.serial

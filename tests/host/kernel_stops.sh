@@ -11,11 +11,12 @@
 # 2- or 5-byte instruction; it names neither site nor bytes).
 #
 # read-only key: static_keys_ro_user.ko has a site on a core key in
-# __ro_after_init data that has no site in the core kernel (6.12's checks'
-# patch).  The distro's loader writes that key in static_key_set_mod()
-# (6.12 seals only the read-only keys that have core sites) and faults;
-# the series attaches the site without writing the key (guest check
-# module_site_on_ro_key).  A tree whose checks have no such key skips it.
+# __ro_after_init data that has no site in the core kernel (the checks'
+# kernel patch lib/static_keys_ro_key.c).  The distro's loader writes that
+# key in static_key_set_mod() and faults (6.1 seals no key; 6.12 seals
+# only the read-only keys that have core sites); the series attaches the
+# site without writing the key (guest check module_site_on_ro_key).  A
+# kernel built without the checks' patches has no such module: skipped.
 . "${CHECKS_LIB:?}"
 root=$("$REPO/scripts/cache-root.sh")
 # NAME VARIANT MODULE PATTERN...: the lines (extended regexps) the kernel

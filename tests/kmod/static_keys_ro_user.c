@@ -2,7 +2,7 @@
 /*
  * A module with a site on static_keys_ro_key, a core-kernel key in
  * __ro_after_init data that an initcall enabled (the checks' own kernel
- * patch, lib/static_keys_ro_key.c, 6.12 only).  By the time the module
+ * patch, lib/static_keys_ro_key.c).  By the time the module
  * loads, the key is read-only: the loader must attach the site without
  * writing the key, and bring it to the key's value, true, before init
  * runs.  Init fails if the branch reads false; parameter "site" reads it.
