@@ -89,8 +89,7 @@ record=$TREE_DOCS/check-results.json
 		echo
 	fi
 	if [ -s "$bisect" ]; then
-		sed -n 's/^Proven/Proven/p' "$bisect" |
-			sed 's/  Their builds and boots took [0-9]* min in all\.//' | fold -s -w 72
+		sed -n 's/^Proven/Proven/p' "$bisect" | fold -s -w 72
 		echo
 	fi
 	echo "base-commit: $(pristine_commit "$PRISTINE")"
