@@ -29,11 +29,11 @@ check_args=
 if ! variant_has "$VARIANT" bench; then
 	check_args="$CHECK_ARGS"
 	variant_has "$VARIANT" debug && check_args="$check_args ${DEBUG_ARGS:-}"
-	tables=load
-	variant_has_series "$VARIANT" && [ "${MODULE_TABLES_SORTED:-}" = y ] && tables=link
 	# Whose static keys the kernel has: the series' or the tree's.
 	keys=tree
 	variant_has_series "$VARIANT" && keys=series
+	tables=load
+	[ $keys = series ] && [ "${MODULE_TABLES_SORTED:-}" = y ] && tables=link
 	check_args="$check_args harness.module_tables_sorted_at=$tables harness.static_keys=$keys"
 fi
 

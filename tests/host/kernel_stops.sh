@@ -34,10 +34,11 @@ stopped=0 booted=0
 while [ $# -ge 4 ]; do
 	name=$1 v=$2 module=$3
 	shift 3
-	patterns=
+	patterns= last=
 	while [ "$1" != -- ]; do
 		patterns="$patterns$1
 "
+		last=$1
 		shift
 	done
 	shift
@@ -64,7 +65,7 @@ while [ $# -ge 4 ]; do
 	elif [ -n "$missing" ]; then
 		result 1 "$name" "no line like $(echo $missing); serial log: $serial"
 	else
-		diag "$v: $(grep -Eo -- "$(echo "$patterns" | tail -n 2 | head -n 1)" "$serial" | head -1)"
+		diag "$v: $(grep -Eo -- "$last" "$serial" | head -1)"
 		stopped=$((stopped + 1))
 		result 0 "$name"
 	fi

@@ -1,6 +1,7 @@
-# The tree's cover/0000-cover-letter.patch (patches/cover/ for 6.1) is the letter of this series: written
-# again from the same series and files it comes out the same, apart from
-# the counts of the last make check, which belong to the cache it ran in.
+# The tree's cover/0000-cover-letter.patch (patches/cover/ for 6.1) is the
+# letter of this series: written again from the same series and files it
+# comes out the same, apart from the counts of the last make check, which
+# belong to the cache it ran in.
 . "${CHECKS_LIB:?}"
 root=$("$REPO/scripts/cache-root.sh")
 [ -f "$root/pristine/.git/static-keys-pristine" ] || skip_all "no pristine tree yet (make tree)"
