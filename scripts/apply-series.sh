@@ -34,9 +34,7 @@ if [ "${1:-}" = --hash ]; then
 	exit 0
 fi
 if [ "${1:-}" = --code-hash ]; then
-	for p in $(patch_names); do
-		sed -n '/^diff --git /,$p' "$PATCHES/$p"
-	done | sha256sum | cut -d' ' -f1
+	patch_names | PATCHES=$PATCHES patches_code_hash
 	exit 0
 fi
 

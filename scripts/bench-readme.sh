@@ -19,6 +19,9 @@ for f in results.md results.csv $plots; do
 done
 ! grep -q '^## Missing or wrong' "$dir/results.md" ||
 	die "$dir/results.md reports missing or wrong figures; not copied"
+measured=$(measured_code_hash "$dir/results.md")
+[ "$measured" = "$(bench_code_hash)" ] ||
+	die "$dir/results.md measured ${measured:-code of no recorded hash}, not the series and bench patches as they are now: run 'make bench' again; not copied"
 
 out=$REPO/$docs
 mkdir -p "$out"

@@ -633,6 +633,22 @@ plot '{pipe}' using 1:2 with points pointtype 7 pointsize 0.6
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
 
+CODE_HASH_LINE = "Measured: the series and bench patches of code hash"
+
+
+def bench_code_hash(arch):
+    """The code hash of the series and ARCH's bench patches as they are
+    now (scripts/lib.sh bench_code_hash), which the variants were just
+    prepared from; None if it cannot be had."""
+    try:
+        return subprocess.run(
+            ["sh", "-c", '. scripts/lib.sh && load_arch "$1" && bench_code_hash',
+             "sh", arch], cwd=REPO, env=dict(os.environ, REPO=REPO),
+            capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
 def main(argv):
     if len(argv) < 3:
         raise SystemExit("usage: bench-report.py OUTDIR VARIANT=VDIR...")
@@ -649,6 +665,13 @@ def main(argv):
               for lvl, title in LEVELS]
     groups = [g for g in groups if g[2]]
     md = []
+    code_hash = bench_code_hash(arch_of(variants[0]))
+    if code_hash:
+        md += [f"{CODE_HASH_LINE} `{code_hash}` (scripts/lib.sh "
+               "bench_code_hash: their diffs, not their changelogs).", ""]
+    else:
+        res[variants[0]]["errors"].append(
+            "the code hash of the series and bench patches could not be had")
     for lvl, title, vs in groups:
         md += [f"## {title}", ""] + report(res, vs)
         acct = insn_account.account([(short(v), vdirs[v]) for v in vs])

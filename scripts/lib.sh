@@ -113,6 +113,33 @@ series_patches() {
 	sed -e 's/#.*//' -e 's/[[:space:]].*//' "$1" | grep -v '^$' || true
 }
 
+# patches_code_hash: a hash of what the patches named on stdin (relative
+# to PATCHES, the tree's patches/ by default) change, in that order: each
+# one's text from its first 'diff --git' on, so that a changelog edit
+# keeps it.  What make bisect's proofs, make bench's results and the
+# worktrees' records (prepare.sh) are keyed by.
+patches_code_hash() {
+	while read -r _p; do
+		sed -n '/^diff --git /,$p' "${PATCHES:-$TREE_PATCHES}/$_p"
+	done | sha256sum | cut -d' ' -f1
+}
+
+# bench_code_hash: the code hash of what make bench measures, the series
+# and the bench patches of the architecture loaded (load_arch).  make
+# bench writes it into its results; a host test holds them to it.
+bench_code_hash() {
+	{
+		series_patches "$TREE_SERIES"
+		series_patches "$TREE_PATCHES/bench/$BENCH_SERIES" | sed 's|^|bench/|'
+	} | PATCHES=$TREE_PATCHES patches_code_hash
+}
+
+# measured_code_hash RESULTS: the code hash a make bench results.md says
+# it measured (scripts/bench-report.py writes it), or nothing.
+measured_code_hash() {
+	sed -n 's/^Measured: the series and bench patches of code hash `\([0-9a-f]*\)`.*/\1/p' "$1" 2>/dev/null
+}
+
 # watch_progress PID WHAT: wait for PID, and while it runs say that WHAT is
 # still going, with the seconds elapsed and what the caller's
 # progress_status function prints: on a terminal one line updated every

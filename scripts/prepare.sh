@@ -66,13 +66,30 @@ if [ "$had_want" = "$want" ]; then
 	exit 0
 fi
 
-# Each patch the worktree holds, with the hash of its text, in order.
+# Each patch the worktree holds, with the hash of what it changes
+# (code:, lib.sh patches_code_hash), in order: a changelog edit keeps it.
 done_list=$VDIR/series.done
 patch_hashes() {
 	while read -r p; do
-		echo "$p $(sha256sum < "${PATCHES:-$TREE_PATCHES}/$p" | cut -d' ' -f1)"
+		echo "$p code:$(echo "$p" | patches_code_hash)"
 	done < "$1"
 }
+# A record of an older harness holds the hash of each patch's whole text:
+# where that is still the patch's, it holds the patch's code too.
+if [ -s "$done_list" ] && grep -qv ' code:' "$done_list"; then
+	while read -r p h; do
+		case $h in
+		code:*) echo "$p $h" ;;
+		*)	f=${PATCHES:-$TREE_PATCHES}/$p
+			if [ -f "$f" ] && [ "$(sha256sum < "$f" | cut -d' ' -f1)" = "$h" ]; then
+				echo "$p code:$(echo "$p" | patches_code_hash)"
+			else
+				echo "$p $h"
+			fi ;;
+		esac
+	done < "$done_list" > "$done_list.code"
+	mv "$done_list.code" "$done_list"
+fi
 
 # Ours and out of date.  The patches the worktree holds that are still
 # wanted, from the first on and unchanged, stay; those after them are
