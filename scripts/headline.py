@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """headline.py [--text]: the figures a kernel developer asks first, from
-the records in the repository: Documentation/check-results*.json (the
-last make check, per architecture; make check-readme copies them there;
-Documentation/6.12/ holds 6.12's)
-and Documentation/bench/results.csv (the last make bench; make
-bench-readme).  Markdown rows for README.md, or with --text a plain
-table for the cover letter.  Figures only; no record, no row.
-Standard library only.
+the records in the repository, for each tree of configs/tree/ (6.1
+first): its last make check (check-results*.json in the tree's
+Documentation directory, per architecture; make check-readme copies them
+there) and its last make bench (results.csv in its bench directory; make
+bench-readme).  Markdown tables for README.md, every tree's; with --text
+a plain table of the tree being worked on (TREE), for its cover letter.
+Figures only; no record, no row.  Standard library only.
 """
 import csv
 import json
 import os
+import re
+import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DOC = os.path.join(REPO, 'Documentation')
 
 # (title, figure, how): the -O2 medians of make bench, series against
 # distro and off; "ratio" prints series/distro and series/off, "counts"
@@ -33,9 +34,27 @@ BENCH = [
 ]
 
 
-def bench(path=os.path.join(DOC, 'bench', 'results.csv')):
-    """{(variant, figure): median} at -O2."""
+def trees():
+    """The trees of configs/tree/, oldest first: 6.1, 6.12."""
+    names = [n[:-5] for n in os.listdir(os.path.join(REPO, 'configs', 'tree'))
+             if n.endswith('.conf')]
+    return sorted(names, key=lambda t: [int(x) for x in re.findall(r'\d+', t)])
+
+
+def tree_dirs(tree):
+    """(TREE_DOCS, TREE_BENCH) of TREE, as scripts/lib.sh has them."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith('TREE_')}
+    out = subprocess.run(
+        ['sh', '-c', '. scripts/lib.sh && echo "$TREE_DOCS" && echo "$TREE_BENCH"'],
+        cwd=REPO, env=dict(env, REPO=REPO, TREE=tree), capture_output=True,
+        text=True, check=True).stdout.split('\n')
+    return out[0], out[1]
+
+
+def bench(tree):
+    """{(variant, figure): median} of TREE's make bench, at -O2."""
     out = {}
+    path = os.path.join(tree_dirs(tree)[1], 'results.csv')
     if not os.path.exists(path):
         return out
     with open(path) as f:
@@ -46,11 +65,13 @@ def bench(path=os.path.join(DOC, 'bench', 'results.csv')):
 
 
 def checks():
-    """[(variant, passed, failed, skipped)] of every record there is: 6.1's
-    in Documentation/, then 6.12's in Documentation/6.12/ (its variants
-    named "6.12 series" and so on)."""
+    """[(variant, passed, failed, skipped)] of every record there is, tree
+    by tree (the first tree's variants by their names, another's as
+    "6.12 series" and so on)."""
     rows = []
-    for docs, prefix in ((DOC, ''), (os.path.join(DOC, '6.12'), '6.12 ')):
+    for i, tree in enumerate(trees()):
+        docs = tree_dirs(tree)[0]
+        prefix = f'{tree} ' if i else ''
         if not os.path.isdir(docs):
             continue
         for name in sorted(os.listdir(docs)):
@@ -69,9 +90,10 @@ def fmt(x):
     return f'{x:,.0f}' if x >= 10 else f'{x:g}'
 
 
-def table():
-    """[(figure, series, distro, off, series/distro, series/off)]."""
-    b = bench()
+def table(tree):
+    """[(figure, series, distro, off, series/distro, series/off)] of
+    TREE's make bench."""
+    b = bench(tree)
     out = []
     for title, fig, how in BENCH:
         vals = [b.get((v, fig)) for v in ('series', 'distro', 'off')]
@@ -92,14 +114,15 @@ def table():
 
 def main(argv):
     text = argv[1:2] == ['--text']
-    rows = table()
-    head = ('-O2, one run of make bench', 'series', 'distro', 'off',
-            'series/distro', 'series/off')
     if text:
         # The letter's lines stay under 80 columns: no 'off' column.
+        tree = os.environ.get('TREE') or subprocess.run(
+            ['sh', '-c', '. scripts/lib.sh && echo "$TREE"'], cwd=REPO,
+            env=dict(os.environ, REPO=REPO), capture_output=True, text=True,
+            check=True).stdout.strip()
         head = ('-O2', 'series', 'distro', '/distro', '/off')
         rows = [(t.replace(' (guest ns)', '').replace(', 20,000 round trips', ''),
-                 s, d, rd, ro) for t, s, d, _o, rd, ro in rows]
+                 s, d, rd, ro) for t, s, d, _o, rd, ro in table(tree)]
         widths = [max(len(str(r[i])) for r in rows + [head])
                   for i in range(len(head))]
         for r in [head] + rows:
@@ -108,18 +131,23 @@ def main(argv):
                                    for i, (c, w) in enumerate(zip(r, widths))
                                    ).rstrip())
         return 0
-    if rows:
-        print('| ' + ' | '.join(head) + ' |')
-        print('|' + '---|' * len(head))
-        for r in rows:
-            print('| ' + ' | '.join(r) + ' |')
+    blocks = []
+    for tree in trees():
+        rows = table(tree)
+        if not rows:
+            continue
+        head = (f'{tree}, -O2, one run of make bench', 'series', 'distro',
+                'off', 'series/distro', 'series/off')
+        blocks.append(['| ' + ' | '.join(head) + ' |',
+                       '|' + '---|' * len(head)] +
+                      ['| ' + ' | '.join(r) + ' |' for r in rows])
     c = checks()
     if c:
-        print()
-        print('| make check, kernel | passed | failed | skipped |')
-        print('|---|---|---|---|')
-        for v, ok, fail, skip in c:
-            print(f'| {v} | {ok} | {fail} | {skip} |')
+        blocks.append(['| make check, kernel | passed | failed | skipped |',
+                       '|---|---|---|---|'] +
+                      [f'| {v} | {ok} | {fail} | {skip} |'
+                       for v, ok, fail, skip in c])
+    print('\n\n'.join('\n'.join(b) for b in blocks))
     return 0
 
 
