@@ -39,10 +39,18 @@ for tree, docs in (('6.1', 'Documentation'), ('6.12', 'Documentation/6.12')):
     if not os.path.exists(path):
         continue
     meta = json.load(open(path)).get('meta', {})
-    s = int(meta.get('seconds', 0))
+    def took(s):
+        return f"{s // 60} min {s % 60} s"
     what = '`make check`' if tree == '6.1' else '`make check TREE=6.12`'
-    lines.append(f"The last {what} ({meta.get('date', '?')}) took {s // 60} min "
-                 f"{s % 60} s on {meta.get('cpus', '?')} host CPUs; its whole table is "
+    slices = meta.get('slices', [])
+    if len(slices) > 1:
+        took = (f"ran as {len(slices)} slices, of "
+                + ', '.join(took(s) for s in slices[:-1])
+                + f" and {took(slices[-1])} ({took(sum(slices))} together)")
+    else:
+        took = 'took ' + took(int(meta.get('seconds', 0)))
+    lines.append(f"The last {what} ({meta.get('date', '?')}) {took} on "
+                 f"{meta.get('cpus', '?')} host CPUs; its whole table is "
                  f"[{docs}/check-results.md]({docs}/check-results.md).")
 print('\n\n'.join(lines))
 PY

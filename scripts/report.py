@@ -363,15 +363,18 @@ def series_hash():
         return 'unknown'
 
 
-def record(runs, summaries, seconds=None):
+def record(runs, summaries, seconds=None, slices=None):
     """make check's record (check.json): each run's rows and the lines the
     table prints under it, what the run was made from and how long it
-    took (CHECK_SECONDS; of merged slices, the longest)."""
+    took (CHECK_SECONDS; of merged slices, the longest, and in 'slices'
+    each one's seconds)."""
     meta = {'series': series_hash()}
     if seconds is None and os.environ.get('CHECK_SECONDS', '').isdigit():
         seconds = int(os.environ['CHECK_SECONDS'])
     if seconds is not None:
         meta['seconds'] = seconds
+    if slices:
+        meta['slices'] = slices
     return {'meta': meta, 'runs': {n: rows for n, rows in runs},
             'summaries': summaries}
 
@@ -392,10 +395,10 @@ def merge(paths):
     """The records of several slices as one: (runs, summaries), or an exit
     naming the slice made from other patches, or a kernel run twice."""
     runs, summaries, made_from = [], {}, None
-    merge.seconds = 0
+    merge.slices = []
     for path in paths:
         where, rec = slice_record(path)
-        merge.seconds = max(merge.seconds, rec.get('meta', {}).get('seconds', 0))
+        merge.slices.append(rec.get('meta', {}).get('seconds', 0))
         if 'meta' not in rec:
             raise SystemExit(f'report.py: {where} is from an older harness: '
                              'run that slice again')
@@ -457,7 +460,8 @@ def main(argv):
     if json_out:
         with open(json_out, 'w') as f:
             json.dump(record(runs, summaries,
-                             merge.seconds if merging else None), f, indent=1)
+                             max(merge.slices) if merging else None,
+                             merge.slices if merging else None), f, indent=1)
     print(f'\n{counts[OK]} passed, {counts[FAIL]} failed, {counts[SKIP]} skipped')
     return 1 if counts[FAIL] or not any(rows for _, rows in runs) else 0
 
