@@ -316,6 +316,13 @@ set_variant() {
 	LOGS=${LOGS_DIR:-$VDIR/logs}
 }
 
+# variant_bootable VARIANT: whether what boot.sh boots of VARIANT, its
+# kernel image and initramfs, is built (a subshell: sets nothing).
+variant_bootable() (
+	set_variant "$1"
+	[ -f "$OBJ/$KERNEL_IMAGE" ] && [ -f "$VDIR/initramfs.cpio" ]
+)
+
 # The pristine tree's commit as every machine makes it: the tarball's tree
 # with a fixed author, committer and message, dated by the tarball (dpkg
 # keeps its time), so that its id names the same base everywhere.

@@ -3,10 +3,10 @@
 # KTAP.  Each must fail the run with its own message, its log kept.  They
 # boot the distro kernel with one of the initramfs's /fault inits.
 . "${CHECKS_LIB:?}"
+. "$REPO/scripts/lib.sh"
 root=$("$REPO/scripts/cache-root.sh")
 logs=$root/distro/logs
-[ -f "$root/distro/src/.build/arch/x86/boot/bzImage" ] && [ -f "$root/distro/initramfs.cpio" ] ||
-	skip_all "the distro kernel is not built (make run VARIANT=distro)"
+variant_bootable distro || skip_all "the distro kernel is not built (make run VARIANT=distro)"
 
 fault() { # NAME MESSAGE: boot with /fault/NAME.sh; the report must fail saying MESSAGE
 	TIMEOUT=${3:-120} "$REPO/scripts/boot.sh" distro "fault-$1" rdinit=/fault/$1.sh 2>/dev/null

@@ -18,6 +18,7 @@
 # site without writing the key (guest check module_site_on_ro_key).  A
 # kernel built without the checks' patches has no such module: skipped.
 . "${CHECKS_LIB:?}"
+. "$REPO/scripts/lib.sh"
 root=$("$REPO/scripts/cache-root.sh")
 # NAME VARIANT MODULE PATTERN...: the lines (extended regexps) the kernel
 # must print, one argument each, the row ended by '--'
@@ -45,7 +46,7 @@ while [ $# -ge 4 ]; do
 	logs=$root/$v/logs
 	boot=fault-$module
 	serial=$logs/$boot.serial
-	if [ ! -f "$root/$v/src/.build/arch/x86/boot/bzImage" ] || [ ! -f "$root/$v/initramfs.cpio" ]; then
+	if ! variant_bootable "$v"; then
 		skip "$name" "the $v kernel is not built (make run VARIANT=$v)"
 		continue
 	fi
