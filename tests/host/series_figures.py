@@ -14,11 +14,14 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# The tree's files, as scripts/lib.sh exports them (6.1's by default).
-SERIES = os.environ.get('TREE_SERIES', os.path.join(REPO, 'series'))
-PATCHES = os.environ.get('TREE_PATCHES', os.path.join(REPO, 'patches'))
-DOCS = os.environ.get('TREE_DOCS', os.path.join(REPO, 'Documentation'))
-BENCH = os.environ.get('TREE_BENCH', os.path.join(REPO, 'Documentation', 'bench'))
+sys.path.insert(0, os.path.join(REPO, 'scripts'))
+from report import tree_path  # noqa: E402
+
+# The tree's files, as scripts/lib.sh has them.
+SERIES = tree_path('TREE_SERIES')
+PATCHES = tree_path('TREE_PATCHES')
+DOCS = tree_path('TREE_DOCS')
+BENCH = tree_path('TREE_BENCH')
 UNITS = r'(?:sites?|instructions|cycles|ns|sync rounds|rounds|CPU syncs|%|x\b)'
 FIGURE = re.compile(r'(?<![\w.-])(\d[\d,]*(?:\.\d+)?)\s*' + UNITS)
 RATIO = re.compile(r'(?<![\w.])(0\.\d{3,})(?!\d)')
