@@ -26,7 +26,7 @@ git -C "$dev" merge-base --is-ancestor "$base" HEAD ||
 
 mkdir -p "$out"
 rm -f "$out"/*.patch
-git -C "$dev" format-patch -q --zero-commit --no-signature --notes -o "$out" "$base..HEAD"
+git -C "$dev" format-patch -q --zero-commit --no-signature --notes --abbrev=7 -o "$out" "$base..HEAD"
 (cd "$out" && ls ./*.patch | sed 's|^\./||') > "$list"
 note "exported $(wc -l < "$list") patches to $out"
 # The series' cover letter (not in the series file), for the patches just
