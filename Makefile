@@ -107,9 +107,9 @@ check-all: deps
 	-$(MAKE) breaks
 	-$(MAKE) cross-build
 
-## report     the last make check's table again; with SLICES, the slices' check records and bisect ledgers merged into one
+## report     the last make check's table again, from its logs; with SLICES, the slices' check records and bisect ledgers merged into one
 report: deps
-	$(if $(SLICES),$(S)/merge-slices.sh $(SLICES),$(S)/report.py $(call logdirs,$(VARIANTS_ALL)))
+	$(if $(SLICES),$(S)/merge-slices.sh $(SLICES),$(S)/report.py $(call logdirs,$(VARIANTS_ALL)) $(if $(HOST_RUN),host=$(ROOT)/host/logs:host))
 
 ## check-readme  the last make check into README.md and Documentation/check-results.md
 check-readme:

@@ -39,13 +39,28 @@ fi
 
 serial=$LOGS/$name.serial
 ktap=$LOGS/$name.ktap
+# How long the last good boot of the same name took: what is left is
+# told by it, or, before there was one, by the share of checks done.
+last_took=$(awk '$1 == 0 { print $2 }' "$LOGS/$name.status" 2>/dev/null || true)
 rm -f "$serial" "$ktap" "$LOGS/$name.status"
 start=$(date +%s)
 status=0
-note "booting $VARIANT ($accel, $SMP CPUs, at most $TIMEOUT s; serial log: $serial)"
+note "booting $VARIANT ($accel, $SMP CPUs, at most $TIMEOUT s${last_took:+, the last such boot took $last_took s}; serial log: $serial)"
 progress_status() {
 	last=$(grep -a -o 'harness: check [0-9]*/[0-9]*: [^ ]*' "$serial" 2>/dev/null | tail -1)
-	echo "${last:-kernel starting}"
+	elapsed=$(( $(date +%s) - start ))
+	done_n=$(echo "$last" | sed -n 's|^harness: check \([0-9]*\)/.*|\1|p')
+	total_n=$(echo "$last" | sed -n 's|^harness: check [0-9]*/\([0-9]*\):.*|\1|p')
+	if [ -n "$last_took" ] && [ "$last_took" -gt "$elapsed" ]; then
+		left="about $((last_took - elapsed)) s left"
+	elif [ -n "$last_took" ]; then
+		left="longer than the last such boot ($last_took s)"
+	elif [ -n "$done_n" ] && [ "$done_n" -gt 1 ]; then
+		left="about $(( (total_n - done_n + 1) * elapsed / (done_n - 1) )) s left"
+	else
+		left="time left not known yet"
+	fi
+	echo "${last:-kernel starting}; $left"
 }
 # shellcheck disable=SC2086
 timeout -k 5 "$TIMEOUT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" \
