@@ -98,14 +98,17 @@ check-debug: deps
 	$(S)/report.py $(call logdirs,$(DEBUG_VARIANT))
 DEBUG_TIMEOUT ?= 1800
 
-## check-all  everything: make check of both architectures, check-debug, the defconfig kernels (x86-64), the breaks, cross-build
+## check-all  everything, for every tree (6.1, 6.12): make check of both architectures, check-debug, the defconfig kernels (x86-64), the breaks, cross-build
+TREES := $(sort $(basename $(notdir $(wildcard configs/tree/*.conf))))
 check-all: deps
-	-$(MAKE) check
-	-$(MAKE) check ARCH=arm64
-	-$(MAKE) check-debug
-	-$(MAKE) check VARIANTS=defconfig-series,defconfig-distro TIMEOUT=$(DEBUG_TIMEOUT)
-	-$(MAKE) breaks
-	-$(MAKE) cross-build
+	-for t in $(TREES); do \
+		$(MAKE) check TREE=$$t; \
+		$(MAKE) check ARCH=arm64 TREE=$$t; \
+		$(MAKE) check-debug TREE=$$t; \
+		$(MAKE) check VARIANTS=defconfig-series,defconfig-distro TIMEOUT=$(DEBUG_TIMEOUT) TREE=$$t; \
+		$(MAKE) breaks TREE=$$t; \
+		$(MAKE) cross-build TREE=$$t; \
+	done
 
 ## report     the last make check's table again, from its logs; with SLICES, the slices' check records and bisect ledgers merged into one
 report: deps

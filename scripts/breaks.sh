@@ -14,6 +14,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
 dir=$TREE_PATCHES/breaks
+[ -d "$dir" ] || die "no deliberate breaks for $TREE ($dir does not exist)"
 if [ $# -eq 0 ]; then
 	set -- $(cd "$dir" && ls ./*.patch | sed 's|^\./||; s|\.patch$||')
 fi
