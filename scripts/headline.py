@@ -12,10 +12,11 @@ import csv
 import json
 import os
 import re
-import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, 'scripts'))
+from report import tree_path, tree_row  # noqa: E402
 
 # (title, figure, how): the -O2 medians of make bench, series against
 # distro and off; "ratio" prints series/distro and series/off, "counts"
@@ -43,12 +44,8 @@ def trees():
 
 def tree_dirs(tree):
     """(TREE_DOCS, TREE_BENCH) of TREE, as scripts/lib.sh has them."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith('TREE_')}
-    out = subprocess.run(
-        ['sh', '-c', '. scripts/lib.sh && echo "$TREE_DOCS" && echo "$TREE_BENCH"'],
-        cwd=REPO, env=dict(env, REPO=REPO, TREE=tree), capture_output=True,
-        text=True, check=True).stdout.split('\n')
-    return out[0], out[1]
+    row = tree_row(tree)
+    return row['TREE_DOCS'], row['TREE_BENCH']
 
 
 def bench(tree):
@@ -116,10 +113,7 @@ def main(argv):
     text = argv[1:2] == ['--text']
     if text:
         # The letter's lines stay under 80 columns: no 'off' column.
-        tree = os.environ.get('TREE') or subprocess.run(
-            ['sh', '-c', '. scripts/lib.sh && echo "$TREE"'], cwd=REPO,
-            env=dict(os.environ, REPO=REPO), capture_output=True, text=True,
-            check=True).stdout.strip()
+        tree = tree_path('TREE')
         head = ('-O2', 'series', 'distro', '/distro', '/off')
         rows = [(t.replace(' (guest ns)', '').replace(', 20,000 round trips', ''),
                  s, d, rd, ro) for t, s, d, _o, rd, ro in table(tree)]

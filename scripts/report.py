@@ -122,6 +122,19 @@ def tree_path(name):
                           check=True).stdout.strip()
 
 
+def tree_row(tree, names=('TREE_SERIES', 'TREE_PATCHES', 'TREE_DOCS',
+                           'TREE_BENCH')):
+    """{NAME: path} of the row of configs/tree/ named TREE, as
+    scripts/lib.sh has it, whatever tree the environment names."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith('TREE')}
+    script = '. scripts/lib.sh && ' + ' && '.join(f'echo "${n}"' for n in names)
+    out = subprocess.run(['sh', '-c', script], cwd=REPO,
+                         env=dict(env, REPO=REPO, TREE=tree),
+                         capture_output=True, text=True,
+                         check=True).stdout.split('\n')
+    return dict(zip(names, out))
+
+
 def expected_checks(boot):
     """The top-level checks a run of this kind must report, from the
     repository rather than from what the guest found to run: a check that

@@ -8,9 +8,12 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TREES = (('6.1', REPO, os.path.join(REPO, 'series')),
-         ('6.12', os.path.join(REPO, 'patches', '6.12'),
-          os.path.join(REPO, 'patches', '6.12', 'series')))
+sys.path.insert(0, os.path.join(REPO, 'scripts'))
+from report import tree_row  # noqa: E402
+
+# (tree, its patches' directory, its series file), as lib.sh has them.
+TREES = tuple((t, r['TREE_PATCHES'], r['TREE_SERIES'])
+              for t in ('6.1', '6.12') for r in [tree_row(t)])
 results = []
 
 
@@ -21,9 +24,8 @@ def result(ok, name, why=''):
 def patches(top, series):
     """{number: (subject, changelog, changed lines)} of a series."""
     out = {}
-    pdir = top if top != REPO else os.path.join(REPO, 'patches')
     for name in open(series).read().split():
-        text = open(os.path.join(pdir, name)).read()
+        text = open(os.path.join(top, name)).read()
         head, _, diff = text.partition('\ndiff --git ')
         subject = re.search(r'^Subject: (?:\[PATCH[^]]*\] )?(.*(?:\n .*)*)', head, re.M)
         subject = ' '.join(subject.group(1).split()) if subject else ''
