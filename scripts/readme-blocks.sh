@@ -28,20 +28,24 @@ block() {
 	rm -f "$new"
 }
 
-# The timing line of each tree's last make check (configs/tree/), the
-# README's own tree (6.1) first.
+# The timing line of each tree's last make check (configs/tree/), oldest
+# tree first.
 python3 - "$REPO" <<'PY' | block timing
 import json, os, sys
 repo = sys.argv[1]
+sys.path.insert(0, os.path.join(repo, 'scripts'))
+from headline import trees
+from report import tree_row
 lines = []
-for tree, docs in (('6.1', 'Documentation'), ('6.12', 'Documentation/6.12')):
+for tree in trees():
+    docs = os.path.relpath(tree_row(tree)['TREE_DOCS'], repo)
     path = os.path.join(repo, docs, 'check-results.json')
     if not os.path.exists(path):
         continue
     meta = json.load(open(path)).get('meta', {})
     def took(s):
         return f"{s // 60} min {s % 60} s"
-    what = '`make check`' if tree == '6.1' else '`make check TREE=6.12`'
+    what = f'`make check TREE={tree}`'
     slices = meta.get('slices', [])
     if len(slices) > 1:
         took = (f"ran as {len(slices)} slices, of "
