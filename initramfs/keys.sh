@@ -247,6 +247,14 @@ sync_counts() {
 	echo "$(grep -c " $1_round: " $TRACING/trace) $(grep -c " $1_cpu: " $TRACING/trace)"
 }
 
+# trace_overruns: the events the trace's ring buffer has dropped (each
+# CPU's "overrun" since the buffer was last cleared or resized, summed):
+# a count read from the trace is only whole while this stays the same.
+trace_overruns() {
+	cat $TRACING/per_cpu/cpu*/stats 2>/dev/null |
+		awk '/^overrun:/ { n += $2 } END { print n + 0 }'
+}
+
 # mm_probes_on NAME: kprobe events that count text_poke()'s switches to
 # its temporary mm and the flushes of that mm's TLB entries, from the
 # kernel argument harness.mm=SWITCH@REG,FLUSH@REG,MM (the architecture's
