@@ -48,8 +48,9 @@ record=$TREE_DOCS/check-results.json
 	sed -e '1d' -e '/^<!--/,/^-->/d' "$text" | sed -e '/./,$!d'
 	echo
 	echo "Headline figures, from one run of the bench at -O2 (QEMU TCG, one"
-	echo "vCPU under -icount, so guest ns count instructions; sync rounds and"
-	echo "CPU syncs with four vCPUs, per enable and disable;"
+	echo "vCPU under -icount, so guest ns count instructions; sync rounds,"
+	echo "text_poke() mm switches and TLB flushes with four vCPUs, an enable"
+	echo "and a disable together;"
 	echo "/distro and /off: the series' figure over the unmodified tree's and"
 	echo "over the tree's without CONFIG_JUMP_LABEL):"
 	echo
