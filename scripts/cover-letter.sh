@@ -50,15 +50,15 @@ record=$TREE_DOCS/check-results.json
 	echo "Headline figures, from one run of the bench at -O2 (QEMU TCG, one"
 	echo "vCPU under -icount, so guest ns count instructions; sync rounds,"
 	echo "text_poke() mm switches and TLB flushes with four vCPUs, an enable"
-	echo "and a disable together;"
-	echo "/distro and /off: the series' figure over the unmodified tree's and"
-	echo "over the tree's without CONFIG_JUMP_LABEL):"
+	echo "and a disable together; /distro and /off: the series' figure over"
+	echo "the tree's without the series and over the tree's without"
+	echo "CONFIG_JUMP_LABEL):"
 	echo
 	"$REPO/scripts/headline.py" --text
 	echo
 	if [ -s "$record" ]; then
 		echo "Checks (QEMU TCG; arm64-* on arm64, the rest x86_64; the distro is the"
-		echo "unmodified tree, off the tree without CONFIG_JUMP_LABEL):"
+		echo "tree without the series, off the tree without CONFIG_JUMP_LABEL):"
 		echo
 		python3 - "$record" <<-'EOF'
 		import json, sys
