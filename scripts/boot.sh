@@ -39,9 +39,10 @@ fi
 
 serial=$LOGS/$name.serial
 ktap=$LOGS/$name.ktap
-# How long the last good boot of the same name took: what is left is
+# How long the last good boot of the same name took (NAME-took, which
+# outlives the logs variant.sh clears before a boot): what is left is
 # told by it, or, before there was one, by the share of checks done.
-last_took=$(awk '$1 == 0 { print $2 }' "$LOGS/$name.status" 2>/dev/null || true)
+last_took=$(cat "$LOGS/$name-took" 2>/dev/null || true)
 rm -f "$serial" "$ktap" "$LOGS/$name.status"
 start=$(date +%s)
 status=0
@@ -71,4 +72,5 @@ timeout -k 5 "$TIMEOUT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" \
 	> "$LOGS/$name.qemu" 2>&1 &
 watch_progress $! "boot of $VARIANT" || status=$?
 echo "$status $(( $(date +%s) - start )) $TIMEOUT $accel" > "$LOGS/$name.status"
+[ "$status" != 0 ] || echo $(( $(date +%s) - start )) > "$LOGS/$name-took"
 note "$VARIANT: QEMU ($accel) exited with $status after $(( $(date +%s) - start ))s; serial log: $serial"
