@@ -75,6 +75,10 @@ write_summary() {
 finish() {
 	trap - EXIT
 	write_summary
+	if [ ! -s "$TREE_BENCH/results.md" ]; then
+		note "summary: $summary; no cover letter for $TREE until its first make bench ($TREE_BENCH/results.md)"
+		return
+	fi
 	note "summary: $summary; writing the cover letter again (it quotes the summary)"
 	"$REPO/scripts/cover-letter.sh" >&2 || note "cover letter not written again: run 'make cover-letter'"
 }
