@@ -74,22 +74,6 @@ patch_hashes() {
 		echo "$p code:$(echo "$p" | patches_code_hash)"
 	done < "$1"
 }
-# A record of an older harness holds the hash of each patch's whole text:
-# where that is still the patch's, it holds the patch's code too.
-if [ -s "$done_list" ] && grep -qv ' code:' "$done_list"; then
-	while read -r p h; do
-		case $h in
-		code:*) echo "$p $h" ;;
-		*)	f=${PATCHES:-$TREE_PATCHES}/$p
-			if [ -f "$f" ] && [ "$(sha256sum < "$f" | cut -d' ' -f1)" = "$h" ]; then
-				echo "$p code:$(echo "$p" | patches_code_hash)"
-			else
-				echo "$p $h"
-			fi ;;
-		esac
-	done < "$done_list" > "$done_list.code"
-	mv "$done_list.code" "$done_list"
-fi
 
 # Ours and out of date.  The patches the worktree holds that are still
 # wanted, from the first on and unchanged, stay; those after them are
