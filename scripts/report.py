@@ -110,29 +110,27 @@ def read(path):
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-@functools.lru_cache(maxsize=None)
-def tree_path(name):
-    """A path of the tree's row of configs/tree/ (TREE_SERIES, TREE_PATCHES,
-    ...), as scripts/lib.sh exports it, or asked of lib.sh once."""
-    if os.environ.get(name):
-        return os.environ[name]
-    return subprocess.run(['sh', '-c', f'. scripts/lib.sh && echo "${name}"'],
-                          cwd=REPO, env=dict(os.environ, REPO=REPO),
-                          capture_output=True, text=True,
-                          check=True).stdout.strip()
-
-
-def tree_row(tree, names=('TREE_SERIES', 'TREE_PATCHES', 'TREE_DOCS',
-                           'TREE_BENCH')):
-    """{NAME: path} of the row of configs/tree/ named TREE, as
-    scripts/lib.sh has it, whatever tree the environment names."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith('TREE')}
+def tree_row(tree=None, names=('TREE_SERIES', 'TREE_PATCHES', 'TREE_DOCS',
+                                'TREE_BENCH')):
+    """{NAME: value} of a row of configs/tree/ as scripts/lib.sh has it:
+    the row named TREE, or with None the one lib.sh picks (TREE, else the
+    machine's default)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith('TREE_')}
+    if tree is not None:
+        env['TREE'] = tree
     script = '. scripts/lib.sh && ' + ' && '.join(f'echo "${n}"' for n in names)
     out = subprocess.run(['sh', '-c', script], cwd=REPO,
-                         env=dict(env, REPO=REPO, TREE=tree),
-                         capture_output=True, text=True,
-                         check=True).stdout.split('\n')
+                         env=dict(env, REPO=REPO), capture_output=True,
+                         text=True, check=True).stdout.split('\n')
     return dict(zip(names, out))
+
+
+@functools.lru_cache(maxsize=None)
+def tree_path(name):
+    """A value of the tree's row (TREE_SERIES, TREE_PATCHES, ..., TREE), as
+    scripts/lib.sh exports it, or asked of lib.sh once."""
+    return os.environ.get(name) or tree_row(None, (name,))[name]
 
 
 def expected_checks(boot):
@@ -376,12 +374,13 @@ def series_hash():
         return 'unknown'
 
 
-def record(runs, summaries, seconds=None, slices=None):
+def record(runs, summaries, slices=None):
     """make check's record (check.json): each run's rows and the lines the
     table prints under it, what the run was made from and how long it
-    took (CHECK_SECONDS; of merged slices, the longest, and in 'slices'
-    each one's seconds)."""
+    took (CHECK_SECONDS; of merged slices, each one's seconds in 'slices'
+    and the longest as the record's)."""
     meta = {'series': series_hash()}
+    seconds = max(slices) if slices else None
     if seconds is None and os.environ.get('CHECK_SECONDS', '').isdigit():
         seconds = int(os.environ['CHECK_SECONDS'])
     if seconds is not None:
@@ -473,7 +472,6 @@ def main(argv):
     if json_out:
         with open(json_out, 'w') as f:
             json.dump(record(runs, summaries,
-                             max(merge.slices) if merging else None,
                              merge.slices if merging else None), f, indent=1)
     print(f'\n{counts[OK]} passed, {counts[FAIL]} failed, {counts[SKIP]} skipped')
     return 1 if counts[FAIL] or not any(rows for _, rows in runs) else 0
