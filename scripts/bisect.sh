@@ -75,8 +75,8 @@ write_summary() {
 finish() {
 	trap - EXIT
 	write_summary
-	if [ ! -s "$TREE_BENCH/results.md" ]; then
-		note "summary: $summary; no cover letter for $TREE until its first make bench ($TREE_BENCH/results.md)"
+	if why=$(letter_waits); then
+		note "summary: $summary; no cover letter: $why"
 		return
 	fi
 	note "summary: $summary; writing the cover letter again (it quotes the summary)"

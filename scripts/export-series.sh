@@ -34,8 +34,8 @@ note "exported $(wc -l < "$list") patches to $out"
 if [ "$list" = "$TREE_SERIES" ]; then
 	if [ ! -s "$TREE_DOCS/cover-letter.md" ]; then
 		note "no cover letter for $TREE: $TREE_DOCS/cover-letter.md is not written yet"
-	elif [ ! -s "$TREE_BENCH/results.md" ]; then
-		note "no cover letter for $TREE: no make bench results yet ($TREE_BENCH/results.md)"
+	elif why=$(letter_waits); then
+		note "no cover letter for $TREE: $why"
 	else
 		"$REPO/scripts/cover-letter.sh"
 	fi

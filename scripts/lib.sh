@@ -134,6 +134,14 @@ bench_code_hash() {
 	} | PATCHES=$TREE_PATCHES patches_code_hash
 }
 
+# letter_waits: why the tree's cover letter cannot be written yet, on
+# standard output, and true; false once it can.  The letter quotes the
+# tree's make bench, so none before its first.
+letter_waits() {
+	[ ! -s "$TREE_BENCH/results.md" ] || return 1
+	echo "no make bench results for $TREE yet ($TREE_BENCH/results.md)"
+}
+
 # measured_code_hash RESULTS: the code hash a make bench results.md says
 # it measured (scripts/bench-report.py writes it), or nothing.
 measured_code_hash() {

@@ -5,8 +5,8 @@
 . "${CHECKS_LIB:?}"
 root=$("$REPO/scripts/cache-root.sh")
 [ -f "$root/pristine/.git/static-keys-pristine" ] || skip_all "no pristine tree yet (make tree)"
-# A tree's letter quotes its make bench: none before its first.
-[ -s "$TREE_BENCH/results.md" ] || skip_all "no make bench results for $TREE yet ($TREE_BENCH/results.md), so no letter"
+. "$REPO/scripts/lib.sh"
+! why=$(letter_waits) || skip_all "$why, so no letter"
 plan 2
 letter=$TREE_PATCHES/cover/0000-cover-letter.patch
 new=${TMPDIR:-/tmp}/cover-letter.$$
