@@ -5,10 +5,10 @@
  * KUnit suite has flipped its keys, a JMP-form site among them, and read
  * them back through the branches (the host reads those results from the
  * console).  This flips a key from user space as well: the sysctl
- * kernel.sched_child_runs_first, whose handler enables and disables
- * sched_child_runs_first, and reads the key's count back from the debugfs
- * view.  It prints "harness: ok" or "harness: FAIL <why>", then powers
- * the machine off.
+ * CROSS_SYSCTL, whose handler enables and disables the key CROSS_KEY (the
+ * tree's sched conversion, from its row of configs/tree/), and reads the
+ * key's count back from the debugfs view.  It prints "harness: ok" or
+ * "harness: FAIL <why>", then powers the machine off.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -16,6 +16,10 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <unistd.h>
+
+#ifndef CROSS_SYSCTL
+#error "build with -DCROSS_SYSCTL='\"kernel.NAME\"' -DCROSS_KEY='\"KEY\"'"
+#endif
 
 static int write_file(const char *path, const char *text)
 {
@@ -53,22 +57,28 @@ static int key_count(const char *key)
 
 int main(void)
 {
-	const char *sysctl = "/proc/sys/kernel/sched_child_runs_first";
+	char sysctl[128] = "/proc/sys/";
 	const char *why = NULL;
+	char *c;
 	int on, off;
 
+	/* kernel.NAME is /proc/sys/kernel/NAME. */
+	strncat(sysctl, CROSS_SYSCTL, sizeof(sysctl) - strlen(sysctl) - 1);
+	for (c = sysctl; *c; c++)
+		if (*c == '.')
+			*c = '/';
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 	if (write_file(sysctl, "1\n"))
-		why = "cannot write 1 to kernel.sched_child_runs_first";
-	on = key_count("sched_child_runs_first");
+		why = "cannot write 1 to " CROSS_SYSCTL;
+	on = key_count(CROSS_KEY);
 	if (!why && write_file(sysctl, "0\n"))
-		why = "cannot write 0 to kernel.sched_child_runs_first";
-	off = key_count("sched_child_runs_first");
+		why = "cannot write 0 to " CROSS_SYSCTL;
+	off = key_count(CROSS_KEY);
 	if (!why && (on != 1 || off != 0))
-		why = "sched_child_runs_first's count did not follow the sysctl";
-	printf("harness: sched_child_runs_first count %d after 1, %d after 0\n",
+		why = CROSS_KEY "'s count did not follow " CROSS_SYSCTL;
+	printf("harness: %s count %d after 1, %d after 0\n", CROSS_KEY,
 	       on, off);
 	if (why)
 		printf("harness: FAIL %s\n", why);
