@@ -72,7 +72,7 @@ write_doc() {
 	echo '# Deliberate breaks: the checks shown to fail'
 	echo
 	echo 'Written by `make breaks` (scripts/breaks.sh): each break of'
-	echo '`patches/breaks/` on top of the series, its kernel built and booted'
+	echo "\`$TREE_PATCHES/breaks/\` on top of the series, its kernel built and booted"
 	echo 'with only the checks its `Caught-by:` line names (x86-64, `pti=on`).'
 	echo 'Caught: one of them failed, or the kernel died while they ran; the'
 	echo 'last column is the first failures of that boot, as the report gave them.'
