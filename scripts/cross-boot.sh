@@ -32,6 +32,10 @@ for a in $rows; do
 		echo "| $a | not booted: ${why:-no QEMU row} |" >> "$table"
 		continue
 	fi
+	if ! arch_has_backend; then
+		echo "| $a | not booted: no backend in $TREE |" >> "$table"
+		continue
+	fi
 	obj=$out/boot-$a
 	log=$out/boot-$a.log
 	serial=$out/boot-$a.serial

@@ -6,7 +6,8 @@
 # tinyconfig plus CONFIG_JUMP_LABEL=y, modules and debugfs.  Writes
 # Documentation/cross-build.md: per architecture, whether
 # CONFIG_JUMP_LABEL stayed on and both objects built without a compiler
-# warning; an architecture without its compiler is listed as not built.
+# warning; an architecture without its compiler, or whose Kconfig in this
+# tree does not select HAVE_ARCH_JUMP_LABEL, is listed as not built.
 # Named architectures replace their own rows and keep the others'.
 # Exit 1 if any build failed.  arm64 is not here: make check boots it
 # (configs/arch/).
@@ -27,6 +28,11 @@ for a in $rows; do
 	if ! command -v "$cc" > /dev/null 2>&1; then
 		note "$a ($i of $n): no $cc (apt-get install $PACKAGES): not built"
 		echo "| $a | $PACKAGES not installed | not built |" >> "$table"
+		continue
+	fi
+	if ! arch_has_backend; then
+		note "$a ($i of $n): arch/$KERNEL_ARCH/Kconfig does not select HAVE_ARCH_JUMP_LABEL in $TREE: not built"
+		echo "| $a | $($cc -dumpversion) | no backend in $TREE (HAVE_ARCH_JUMP_LABEL not selected) |" >> "$table"
 		continue
 	fi
 	note "$a ($i of $n): building kernel/jump_label.o and arch/$KERNEL_ARCH/kernel/jump_label.o (log: $log)"

@@ -281,6 +281,13 @@ cross_setup() {
 	n=$(echo $rows | wc -w)
 }
 
+# arch_has_backend: whether the tree's Kconfig of the row's KERNEL_ARCH
+# selects HAVE_ARCH_JUMP_LABEL (6.12's parisc has the backend's file but
+# does not select it).
+arch_has_backend() {
+	grep -Eq '^[[:space:]]*select HAVE_ARCH_JUMP_LABEL([[:space:]]|$)' "$SRC/arch/$KERNEL_ARCH/Kconfig"
+}
+
 # rows_reset TABLE ARCH...: TABLE, one row per architecture ("| ARCH |
 # ..."), emptied when no ARCH is named (a run over every architecture),
 # else without the named ones' rows, so that a run over some keeps the
