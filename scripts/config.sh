@@ -10,12 +10,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 set_variant "${1:?usage: config.sh VARIANT}"
 
-fragments="$REPO/configs/static-keys.config $REPO/configs/arch/$VARIANT_ARCH.config"
-# The tree's own options (configs/tree/TREE.config), and its names for
-# options the common fragments name as 6.1 does (TREE-ARCH.config).
-for _f in "$REPO/configs/tree/$TREE.config" "$REPO/configs/tree/$TREE-$VARIANT_ARCH.config"; do
-	[ ! -f "$_f" ] || fragments="$fragments $_f"
-done
+fragments="$REPO/configs/static-keys.config $REPO/configs/arch/$VARIANT_ARCH.config $(tree_fragments "$VARIANT_ARCH")"
 variant_has_jump_labels "$VARIANT" ||
 	fragments="$fragments $REPO/configs/jump-label-off.config"
 variant_has_series "$VARIANT" &&

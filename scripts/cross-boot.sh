@@ -2,17 +2,18 @@
 # cross-boot.sh [ARCH...]: boot the whole series on the architectures of
 # configs/cross/ that have a BOOT_QEMU (or those named): tinyconfig, the
 # row's CONFIG and BOOT_CONFIG, configs/cross-boot.config (jump labels,
-# the series' KUnit suite, debugfs, sysctl) and the tree's
-# configs/tree/TREE.config if it has one, built with Debian's
-# cross compiler from the series worktree (make prepare); then booted in
+# the series' KUnit suite, debugfs, sysctl) and the tree's fragments
+# (lib.sh tree_fragments), built with Debian's cross compiler from the
+# series worktree (make prepare); then booted in
 # QEMU under TCG with an initramfs of one static /init
 # (tests/cross/init.c).  At boot the KUnit suite flips its keys, a
 # JMP-form site (static_branch_likely() on a false key) among them, and
 # reads them back through the branches; /init flips the tree's sysctl
 # CROSS_SYSCTL (its row of configs/tree/) and reads the count of its key,
 # CROSS_KEY, back from the debugfs view.  A boot passes when both say so
-# and the log holds no oops, BUG, warning or panic.  Writes $ROOT/cross/boot.md (cross-build.sh
-# puts it in Documentation/cross-build.md); exit 1 if any boot failed.
+# and the log holds no oops, BUG, warning or panic.  Writes
+# $ROOT/cross/boot.md (cross-build.sh puts it in
+# Documentation/cross-build.md); exit 1 if any boot failed.
 set -eu
 . "$(dirname "$0")/lib.sh"
 cross_setup "$@"
@@ -20,8 +21,6 @@ i=0
 failed=0
 table=$out/boot.md
 rows_reset "$table" "$@"
-tree_config=
-[ ! -f "$REPO/configs/tree/$TREE.config" ] || tree_config=$REPO/configs/tree/$TREE.config
 for a in $rows; do
 	i=$((i + 1))
 	BOOT_QEMU= BOOT_CONFIG= CONFIG= BOOT_PACKAGES= BOOT_MEM=
@@ -57,7 +56,7 @@ for a in $rows; do
 		echo "$(grep -c '^  CC' "$log") objects compiled (log: $log)"
 	}
 	{
-		kconfig_merge "$SRC" "$obj" "$REPO/configs/cross-boot.config" $tree_config "$obj/arch.config" &&
+		kconfig_merge "$SRC" "$obj" "$REPO/configs/cross-boot.config" $(tree_fragments "$a") "$obj/arch.config" &&
 			grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" &&
 			grep -qx CONFIG_STATIC_KEYS_KUNIT_TEST=y "$obj/.config" &&
 			make -C "$SRC" O="$obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" \

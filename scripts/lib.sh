@@ -281,6 +281,16 @@ cross_setup() {
 	n=$(echo $rows | wc -w)
 }
 
+# tree_fragments ARCH: the tree's own config fragments that exist, in
+# merge order: configs/tree/TREE.config (its options), then
+# TREE-ARCH.config (its names for options the common fragments name as
+# 6.1 does).
+tree_fragments() {
+	for _f in "$REPO/configs/tree/$TREE.config" "$REPO/configs/tree/$TREE-$1.config"; do
+		[ ! -f "$_f" ] || echo "$_f"
+	done
+}
+
 # arch_has_backend: whether the tree's Kconfig of the row's KERNEL_ARCH
 # selects HAVE_ARCH_JUMP_LABEL (6.12's parisc has the backend's file but
 # does not select it).
