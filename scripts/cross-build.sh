@@ -26,8 +26,13 @@ for a in $rows; do
 	log=$out/$a.log
 	cc=${CROSS_COMPILE}gcc
 	if ! command -v "$cc" > /dev/null 2>&1; then
-		note "$a ($i of $n): no $cc (apt-get install $PACKAGES): not built"
-		echo "| $a | $PACKAGES not installed | not built |" >> "$table"
+		if apt-cache show "$PACKAGES" > /dev/null 2>&1; then
+			why="$PACKAGES not installed"
+		else
+			why="$PACKAGES not in this Debian ($(. /etc/os-release && echo "$PRETTY_NAME"))"
+		fi
+		note "$a ($i of $n): no $cc, $why: not built"
+		echo "| $a | $why | not built |" >> "$table"
 		continue
 	fi
 	if ! arch_has_backend; then
