@@ -26,7 +26,7 @@ for a in $rows; do
 	log=$out/$a.log
 	cc=${CROSS_COMPILE}gcc
 	if ! command -v "$cc" > /dev/null 2>&1; then
-		if apt-cache show "$PACKAGES" > /dev/null 2>&1; then
+		if in_archive "$PACKAGES"; then
 			why="$PACKAGES not installed"
 		else
 			why="$PACKAGES not in this Debian ($(. /etc/os-release && echo "$PRETTY_NAME"))"

@@ -54,7 +54,7 @@ unavailable_cross() {
 	ls /var/lib/apt/lists/*_Packages* > /dev/null 2>&1 || return 0
 	for p in $missing; do
 		case " $(echo $cross_words) " in *" $p "*) ;; *) continue ;; esac
-		apt-cache show "$p" > /dev/null 2>&1 || echo "$p"
+		in_archive "$p" || echo "$p"
 	done
 }
 drop_unavailable_cross() {

@@ -291,6 +291,12 @@ tree_fragments() {
 	done
 }
 
+# in_archive PACKAGE: the package index knows PACKAGE (a cross compiler
+# may be newer than this Debian: gcc-loongarch64-linux-gnu came with 13).
+in_archive() {
+	apt-cache show "$1" > /dev/null 2>&1
+}
+
 # arch_has_backend: whether the tree's Kconfig of the row's KERNEL_ARCH
 # selects HAVE_ARCH_JUMP_LABEL (6.12's parisc has the backend's file but
 # does not select it).
