@@ -190,5 +190,39 @@ class InstructionAccount(unittest.TestCase):
         self.assertEqual([r.split(' | ')[0] for r in self.rows()[2:]], ['| `b`', '| `a`', '| `c`'])
 
 
+
+class Goals(unittest.TestCase):
+    @staticmethod
+    def kernel(pipe, init, sites, by_key):
+        return {'pipe_ns': pipe, 'pipe_self_ns': [10], 'yield_ns': [10],
+                'getppid_ns': [10], 'load_ns': [10],
+                'jump_label_init_cycles': [init], 'flip': {10000: [(1, 1)]},
+                'sites': {'sites': sites}, '_by_key': by_key}
+
+    def verdicts(self, series, distro):
+        res = {'bench-series': series, 'bench-distro': distro}
+        md = bench.goals(res, [('Os', '', list(res))])
+        rows = {l.split(' | ')[0][2:]: l.split(' | ')[-1][:-2] for l in md
+                if l.startswith('| ') and ' -Os ' in l}
+        return rows, [l for l in md if l.startswith('- ')]
+
+    def test_a_figure_over_its_bound_is_missed(self):
+        rows, why = self.verdicts(self.kernel([90], 30, 3, {}), self.kernel([100], 100, 3, {}))
+        self.assertEqual(rows['pipe-test'], 'met')
+        self.assertEqual(rows['jump_label_init()'], 'missed')
+        self.assertEqual(rows['flip of a key of 10,000 sites'], 'missed')
+
+    def test_a_median_over_one_within_the_ranges_says_so(self):
+        rows, _why = self.verdicts(self.kernel([99, 101, 102], 1, 3, {}), self.kernel([100, 100, 100], 10, 3, {}))
+        self.assertTrue(rows['pipe-test'].startswith('not by the medians'), rows['pipe-test'])
+
+    def test_a_missed_init_names_the_sites_each_kernel_visits(self):
+        _rows, why = self.verdicts(self.kernel([1], 60, 6, {'k': [0] * 5, 'own': [0]}),
+                                   self.kernel([1], 100, 2, {'k': [0] * 2}))
+        self.assertEqual(len(why), 1)
+        self.assertIn('the series kernel has 6, the distro 2; per site it takes 10 cycles against 50', why[0])
+        self.assertIn('3 more sites are on keys both kernels have (most on k 5 against 2)', why[0])
+
+
 if __name__ == '__main__':
     sys.exit(run_as_ktap(sys.modules[__name__]))
