@@ -127,8 +127,9 @@ def tables(acct, rounds, top=12):
         def spread(f):
             vals = [get(k, f) for k in have]
             return max(vals) - min(vals)
-        ranked = sorted((f for f in funcs if spread(f)), key=spread,
-                        reverse=True)
+        # Ties by name, so that the same counts give the same table.
+        ranked = sorted((f for f in funcs if spread(f)),
+                        key=lambda f: (-spread(f), f))
         what = "one load" if title == "module load" else \
             f"{fmt(rounds) if rounds else 'BENCH_ROUNDS'} round trips"
         md += [f"#### Instructions per function: {title} ({what})", ""]
