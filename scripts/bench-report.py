@@ -645,9 +645,10 @@ def goals(res, groups):
             if q <= bound:
                 verdict = "met"
             elif bound == 1.0 and a["min"] <= b["max"]:
-                verdict = ("not by the medians; within the samples' ranges "
-                           f"(series' least {fmt(a['min'])}, distro's most "
-                           f"{fmt(b['max'])})")
+                verdict = (f"not by the medians ({fmt(a['median'])} "
+                           f"against {fmt(b['median'])}); within the "
+                           f"samples' ranges (series' least {fmt(a['min'])}, "
+                           f"distro's most {fmt(b['max'])})")
             else:
                 verdict = "missed"
                 if figure == "jump_label_init_cycles":
