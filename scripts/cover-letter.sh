@@ -90,14 +90,14 @@ record=$TREE_DOCS/check-results.json
 				print "Other architectures (cross-built and booted under QEMU, " day "):"
 				print "booted and flipped: " (ok ? ok : "none") "."
 				if (other) print "Not: " other "."
-			}' "$cross" | fold -s -w 72
+			}' "$cross" | fold -s -w 72 | sed "s/ *$//"
 		echo
 	else
 		echo "Other architectures: not cross-built on this tree yet."
 		echo
 	fi
 	if [ -s "$bisect" ]; then
-		sed -n 's/^Proven/Proven/p' "$bisect" | fold -s -w 72
+		sed -n 's/^Proven/Proven/p' "$bisect" | fold -s -w 72 | sed "s/ *$//"
 		echo
 	fi
 	echo "base-commit: $(pristine_commit "$PRISTINE")"

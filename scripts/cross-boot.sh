@@ -13,10 +13,64 @@
 # CROSS_KEY, back from the debugfs view.  A boot passes when both say so
 # and the log holds no oops, BUG, warning or panic.  Writes
 # $ROOT/cross/boot.md (cross-build.sh puts it in
-# Documentation/cross-build.md); exit 1 if any boot failed.
+# Documentation/cross-build.md); exit 1 if any boot failed.  A build that
+# fails, or a boot that never reaches the console or times out, is tried
+# again on the tree without the series (PRISTINE), same .config, so that
+# the row can say whether the series is the cause.
 set -eu
 . "$(dirname "$0")/lib.sh"
 cross_setup "$@"
+# build_image SRC OBJ LOG: OBJ's .config made olddefconfig-complete and
+# the row's image built from SRC, in the background ($! for the caller).
+build_image() {
+	make -C "$1" O="$2" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" \
+		CC="ccache ${CROSS_COMPILE}gcc" -j"${JOBS:-$(nproc)}" olddefconfig "${BOOT_IMAGE##*/}" \
+		>> "$3" 2>&1 &
+}
+
+# boot_image OBJ SERIAL INITRAMFS WHAT: boot OBJ's image; the exit status
+# is timeout(1)'s.
+boot_image() {
+	# shellcheck disable=SC2086
+	timeout -k 5 "${TIMEOUT:-600}" $BOOT_QEMU -accel tcg -m "${BOOT_MEM:-512M}" -display none \
+		-monitor none -no-reboot -serial "file:$2" \
+		-kernel "$1/$BOOT_IMAGE" -initrd "$3" \
+		-append "console=$BOOT_CONSOLE panic=-1 oops=panic" > "$1/qemu.log" 2>&1 &
+	watch_progress $! "$4"
+}
+
+# without_series A WHY: when the series kernel of row A failed (WHY: build,
+# silent or timeout), the same .config built from the tree without the
+# series (PRISTINE) and, if it builds, booted; prints ", as ..." when that
+# kernel fails the same way, nothing otherwise.
+without_series() {
+	p=$out/boot-$1-pristine
+	plog=$p.log
+	rm -rf "$p"
+	mkdir -p "$p"
+	cp "$obj/.config" "$p/.config"
+	: > "$plog"
+	progress_status() {
+		echo "$(grep -c '^  CC' "$plog") objects compiled (log: $plog)"
+	}
+	note "$1: the same config without the series (log: $plog)"
+	build_image "$PRISTINE" "$p" "$plog"
+	if ! watch_progress $! "building $1 without the series"; then
+		[ "$2" = build ] && echo ", as does the tree without the series (log: boot-$1-pristine.log)"
+		return 0
+	fi
+	[ "$2" != build ] || return 0
+	progress_status() { echo "kernel starting"; }
+	pstatus=0
+	boot_image "$p" "$p.serial" "$obj/initramfs.cpio" "booting $1 without the series" || pstatus=$?
+	if ! grep -a -q 'Linux version' "$p.serial"; then
+		[ "$2" = silent ] && echo ", as does the tree without the series"
+	elif [ "$2" = timeout ] && [ "$pstatus" = 124 ] && ! grep -a -q '^harness: ' "$p.serial"; then
+		echo ", as does the tree without the series (it never ran /init)"
+	fi
+	return 0
+}
+
 i=0
 failed=0
 table=$out/boot.md
@@ -58,13 +112,17 @@ for a in $rows; do
 	{
 		kconfig_merge "$SRC" "$obj" "$REPO/configs/cross-boot.config" $(tree_fragments "$a") "$obj/arch.config" &&
 			grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" &&
-			grep -qx CONFIG_STATIC_KEYS_KUNIT_TEST=y "$obj/.config" &&
-			make -C "$SRC" O="$obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" \
-				CC="ccache ${CROSS_COMPILE}gcc" -j"${JOBS:-$(nproc)}" "${BOOT_IMAGE##*/}"
-	} > "$log" 2>&1 &
+			grep -qx CONFIG_STATIC_KEYS_KUNIT_TEST=y "$obj/.config"
+	} > "$log" 2>&1 || {
+		note "$a: no config with jump labels and the KUnit suite; log: $log"
+		echo "| $a | no config with CONFIG_JUMP_LABEL and the KUnit suite (log: boot-$a.log) |" >> "$table"
+		failed=1
+		continue
+	}
+	build_image "$SRC" "$obj" "$log"
 	if ! watch_progress $! "building $a ($i of $n)"; then
 		note "$a: the build failed; log: $log"
-		echo "| $a | build failed (log: boot-$a.log) |" >> "$table"
+		echo "| $a | build failed (log: boot-$a.log)$(without_series "$a" build) |" >> "$table"
 		failed=1
 		continue
 	fi
@@ -83,15 +141,11 @@ for a in $rows; do
 	(cd "$root" && find . | cpio -o -H newc --quiet) > "$obj/initramfs.cpio"
 	note "$a: booting (serial log: $serial)"
 	progress_status() {
-		grep -a -o 'harness: .*\|# static_keys[^:]*: pass:[0-9]*' "$serial" 2>/dev/null | tail -1 || echo "kernel starting"
+		_said=$(grep -a -o 'harness: .*\|# static_keys[^:]*: pass:[0-9]*' "$serial" 2>/dev/null | tail -1)
+		echo "${_said:-kernel starting}"
 	}
-	# shellcheck disable=SC2086
-	timeout -k 5 "${TIMEOUT:-600}" $BOOT_QEMU -accel tcg -m "${BOOT_MEM:-512M}" -display none \
-		-monitor none -no-reboot -serial "file:$serial" \
-		-kernel "$obj/$BOOT_IMAGE" -initrd "$obj/initramfs.cpio" \
-		-append "console=$BOOT_CONSOLE panic=-1 oops=panic" > "$obj/qemu.log" 2>&1 &
 	status=0
-	watch_progress $! "booting $a ($i of $n)" || status=$?
+	boot_image "$obj" "$serial" "$obj/initramfs.cpio" "booting $a ($i of $n)" || status=$?
 	suites=$(grep -a -c '^ *ok [0-9]* static_keys' "$serial" || true)
 	bad_suites=$(grep -a -c '^ *not ok [0-9]* static_keys' "$serial" || true)
 	# Warnings inside an announced window (the KUnit suite's negative
@@ -100,9 +154,9 @@ for a in $rows; do
 		/Oops|BUG:|kernel BUG|Kernel panic|harness: FAIL/ || (/WARNING:/ && !w) { print; exit }' "$serial")
 	last=$(tr -d '\r' < "$serial" | grep -a -v '^[[:space:]]*$' | tail -1 | cut -c1-70)
 	if ! grep -a -q 'Linux version' "$serial"; then
-		result="the kernel never printed$([ "$status" != 124 ] || echo " in ${TIMEOUT:-600} s")${last:+; last console line: $last}"
+		result="the kernel never printed$([ "$status" != 124 ] || echo " in ${TIMEOUT:-600} s")${last:+; last console line: $last}$(without_series "$a" silent)"
 	elif [ "$status" = 124 ]; then
-		result="timed out after ${TIMEOUT:-600} s; last console line: $last"
+		result="timed out after ${TIMEOUT:-600} s; last console line: $last$(without_series "$a" timeout)"
 	elif [ -n "$problem" ]; then
 		result="$problem"
 	elif [ "$suites" = 0 ] || [ "$bad_suites" != 0 ]; then
