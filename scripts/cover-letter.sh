@@ -12,6 +12,13 @@
 # so that neither quilt nor 'git am patches/*.patch' meets it.
 set -eu
 . "$(dirname "$0")/lib.sh"
+
+# wrap72: standard input folded at 72 columns, without the blank that
+# fold -s leaves at the end of a broken line.
+wrap72() {
+	fold -s -w 72 | sed 's/ *$//'
+}
+
 ROOT=$(tree_root)
 PRISTINE=$ROOT/pristine
 out=${1:-$TREE_PATCHES/cover/0000-cover-letter.patch}
@@ -90,14 +97,14 @@ record=$TREE_DOCS/check-results.json
 				print "Other architectures (cross-built and booted under QEMU, " day "):"
 				print "booted and flipped: " (ok ? ok : "none") "."
 				if (other) print "Not: " other "."
-			}' "$cross" | fold -s -w 72 | sed "s/ *$//"
+			}' "$cross" | wrap72
 		echo
 	else
 		echo "Other architectures: not cross-built on this tree yet."
 		echo
 	fi
 	if [ -s "$bisect" ]; then
-		sed -n 's/^Proven/Proven/p' "$bisect" | fold -s -w 72 | sed "s/ *$//"
+		sed -n 's/^Proven/Proven/p' "$bisect" | wrap72
 		echo
 	fi
 	echo "base-commit: $(pristine_commit "$PRISTINE")"
