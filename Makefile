@@ -15,7 +15,7 @@ export HARNESS_ARCH
 ##@ variables (on the command line: make check VARIANTS=series,distro)
 ## CACHE_DIR  where trees, builds and logs go, never in the repository (default ~/.cache/static-keys)
 ## TREE       the kernel tree, a row of configs/tree/: 6.1 or 6.12 (default: the one Debian's linux-source installs here, else 6.1)
-## VARIANT    the kernel of make run, build, boot, clean-tree: series, distro, off, series-off, debug, defconfig-series, defconfig-distro, arm64-... (default series)
+## VARIANT    the kernel of make run, build, boot, clean-tree: series, distro, off, series-off, debug, defconfig-series, defconfig-distro, arm64-... (arm64-defconfig-series, ...) (default series)
 ## ARCH       arm64: arm64's four kernels; x86_64: x86-64's four; unset: those and arm64-series
 ## VARIANTS   make check: a slice of its kernels, comma-separated, 'host' for the harness's own tests (default: all of ARCH's, and host)
 ## PREFIXES   make bisect: a range of prefixes, as 3-7 (default: all)
@@ -23,7 +23,7 @@ export HARNESS_ARCH
 ## BREAKS     make breaks: some of patches/breaks/, comma-separated (default: all)
 ## SLICES     make report: the directories of slices to merge (each a CACHE_DIR, or a CI job's results)
 ## ACCEL      QEMU accelerator (default: KVM if a 15 s probe boot reaches init, else tcg,thread=single)
-## TIMEOUT    seconds one boot may take before it is killed and failed (default 600)
+## TIMEOUT    seconds one boot may take before it is killed and failed (default 600; a defconfig kernel's: three times that)
 ## JOBS       make -j of the kernel builds (default: the number of CPUs)
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/static-keys
 VARIANT   ?= series
@@ -56,7 +56,7 @@ logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all help run check check-all check-debug check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-all check-debug proofs check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 ##@ the two commands
@@ -72,12 +72,15 @@ all: deps
 empty :=
 space := $(empty) $(empty)
 CHECK = check$(if $(HARNESS_ARCH),-$(HARNESS_ARCH))$(if $(CHECK_VARIANTS),-$(subst $(space),+,$(strip $(CHECK_VARIANTS))))
+# Its runs are rows of the tree's proof records (scripts/records.py),
+# failed or not.
 check: deps
 	@mkdir -p $(ROOT) && date +%s > $(ROOT)/$(CHECK).start
 	-$(S)/check.sh
 	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/$(CHECK).start) )) > $(ROOT)/$(CHECK).seconds
 	CHECK_SECONDS=$$(cat $(ROOT)/$(CHECK).seconds) $(S)/report.py --json $(ROOT)/$(CHECK).json \
-		$(call logdirs,$(VARIANTS_ALL)) $(if $(HOST_RUN),host=$(ROOT)/host/logs:host)
+		$(call logdirs,$(VARIANTS_ALL)) $(if $(HOST_RUN),host=$(ROOT)/host/logs:host); \
+		rc=$$?; $(S)/records.py add-check $(ROOT)/$(CHECK).json && exit $$rc
 
 ##@ other targets
 ## help       this list
@@ -95,20 +98,32 @@ run: deps
 DEBUG_VARIANT = $(if $(OTHER_ARCH),$(OTHER_ARCH)-)debug
 check-debug: deps
 	-TIMEOUT=$(DEBUG_TIMEOUT) $(S)/variant.sh $(DEBUG_VARIANT)
-	$(S)/report.py $(call logdirs,$(DEBUG_VARIANT))
+	$(S)/report.py --json $(ROOT)/check-$(DEBUG_VARIANT).json $(call logdirs,$(DEBUG_VARIANT)); \
+		rc=$$?; $(S)/records.py add-check $(ROOT)/check-$(DEBUG_VARIANT).json && exit $$rc
 DEBUG_TIMEOUT ?= 1800
 
-## check-all  everything, for every tree (6.1, 6.12): make check of both architectures, check-debug, the defconfig kernels (x86-64), the breaks, cross-build
+## check-all  every proof of every tree (6.1, 6.12) that is not current and green on the series as it is (records: make proofs); resumable: what is proven is not run again
+# Each tree's proofs are rows of records pinned to the code they proved
+# (scripts/records.py); check-all runs the make command of each proof
+# with a row that is stale, missing or failed, for those rows only, so
+# that a check-all stopped half-way goes on where it stopped.  Then the
+# records are rendered (make proofs).
 TREES := $(sort $(basename $(notdir $(wildcard configs/tree/*.conf))))
 check-all: deps
 	-for t in $(TREES); do \
-		$(MAKE) check TREE=$$t; \
-		$(MAKE) check ARCH=arm64 TREE=$$t; \
-		$(MAKE) check-debug TREE=$$t; \
-		$(MAKE) check VARIANTS=defconfig-series,defconfig-distro TIMEOUT=$(DEBUG_TIMEOUT) TREE=$$t; \
-		$(MAKE) breaks TREE=$$t; \
-		$(MAKE) cross-build TREE=$$t; \
+		TREE=$$t $(S)/records.py todo | while read -r cmd; do \
+			echo "check-all: $$t: $$cmd"; \
+			sh -c "$$cmd" < /dev/null || echo "check-all: $$t: failed: $$cmd"; \
+		done; \
+		$(MAKE) proofs TREE=$$t; \
 	done
+	for t in $(TREES); do TREE=$$t $(S)/records.py status | sed "s/^/$$t: /"; done
+
+## proofs     every proof of the tree, current or not, from its records; Documentation/proofs.md and the cover letter written again
+proofs: tree
+	$(S)/records.py status
+	$(S)/records.py render
+	$(S)/cover-letter.sh
 
 ## report     the last make check's table again, from its logs; with SLICES, the slices' check records and bisect ledgers merged into one
 report: deps

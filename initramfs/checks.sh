@@ -44,11 +44,28 @@ finish() {
 	exit $?
 }
 
+# kernel_log: the kernel's log as dmesg prints it, without the timestamps
+# CONFIG_PRINTK_TIME puts before each line ("[    3.159838] "), so that a
+# line is matched from its start whatever the kernel's configuration.
+# log_mark: how many lines the log has now; log_since MARK: the lines
+# logged after that mark.
+kernel_log() {
+	dmesg | sed 's/^\[ *[0-9]*\.[0-9]*\] //'
+}
+
+log_mark() {
+	dmesg | wc -l
+}
+
+log_since() {
+	kernel_log | tail -n +$(($1 + 1))
+}
+
 # window_warnings TAG: for each stretch of the kernel log between
 # "TAG: expected warning begins" and "TAG: expected warning ends", the
 # number of warnings in it, one a line.
 window_warnings() {
-	dmesg | awk -v begin="$1: expected warning begins" -v end="$1: expected warning ends" '
+	kernel_log | awk -v begin="$1: expected warning begins" -v end="$1: expected warning ends" '
 		index($0, begin) { inside = 1; n = 0; next }
 		index($0, end) { if (inside) print n; inside = 0; next }
 		inside && /WARNING: CPU/ { n++ }'

@@ -14,10 +14,10 @@
 #   key_state KEY FILE          KEY's lines into FILE (1: no such key, or
 #                               the view disagrees with kcore)
 #   key_count FILE              the count of the key in FILE
-#   sites_follow FILE           0 if every site of every key in FILE is a
-#                               NOP or a JMP as its branch form and its
-#                               key's count require; prints those that
-#                               are not
+#   sites_follow FILE           0 if FILE holds a key and every site of
+#                               every key in it is a NOP or a JMP as its
+#                               branch form and its key's count require;
+#                               prints those that are not
 #   flip_check NAME KEY ON OFF  two subtests, NAME_on and NAME_off: after
 #                               the shell command ON, KEY's count changes
 #                               and every site follows it; after OFF,
@@ -74,14 +74,16 @@ key_count() {
 }
 
 sites_follow() {
-	awk '$1 == "key" { key = $2; split($4, c, "="); value = c[2] > 0; next }
+	awk '$1 == "key" { key = $2; split($4, c, "="); value = c[2] > 0; keys++; next }
 	     $1 == "site" && $4 != "freed" {
 		want = (($3 == "likely") == value) ? "nop" : "jmp"
 		# x86: nop2, nop5, jmp8, jmp32; arm64: nop, b
 		have = $4 ~ /^nop/ ? "nop" : $4 ~ /^(jmp|b$)/ ? "jmp" : $4
 		if (have != want) { print key ":" $0; bad = 1 }
 	     }
-	     END { exit bad }' "$1"
+	     # no key at all: nothing was read, which shows nothing
+	     END { if (!keys) { print "no key in the state read"; bad = 1 }
+		   exit bad }' "$1"
 }
 
 # "count=N sites: nop2 x3, jmp8 x1": one line about a state, for diag.

@@ -53,17 +53,9 @@ proofs=$TREE_DOCS/bisect-proofs.txt
 harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 
 # The code hash of every prefix, one "N HASH" line each, for this script
-# and the summary.  Files of this run's own (.$$, and series-VARIANT
+# and the summary.  A file of this run's own (.$$, and series-VARIANT
 # below): two runs may share $out, one per configuration.
-n=0
-: > "$out/series.$$"
-: > "$out/hashes.$$"
-for p in $patches; do
-	n=$((n + 1))
-	echo "$p" >> "$out/series.$$"
-	echo "$n $(SERIES=$out/series.$$ "$REPO/scripts/apply-series.sh" --code-hash)" >> "$out/hashes.$$"
-done
-rm -f "$out/series.$$"
+prefix_code_hashes > "$out/hashes.$$"
 mv "$out/hashes.$$" "$out/hashes"
 
 write_summary() {

@@ -11,6 +11,9 @@ name=${2:-boot}
 [ $# -ge 2 ] && shift 2 || shift $#
 
 TIMEOUT=${TIMEOUT:-600}
+# A defconfig kernel probes its hundreds of built-in drivers under TCG
+# before the checks start: three times as long.
+variant_has "$VARIANT" defconfig && TIMEOUT=$((TIMEOUT * 3))
 SMP=${SMP:-4}
 kernel=$OBJ/$KERNEL_IMAGE
 initramfs=$VDIR/initramfs.cpio

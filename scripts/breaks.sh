@@ -8,8 +8,8 @@
 # alone, the control, must pass all of them).  A break is caught
 # when one of those checks fails, or the kernel dies while they run; one
 # that is not caught fails this script.  Logs: $ROOT/breaks/logs/NAME/.
-# Documentation/breaks.md is written again from the verdicts of the last
-# run of each break.
+# Each verdict is a row of the tree's breaks record (scripts/records.py),
+# pinned to the code its kernel applied; breaks.md is rendered from it.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -44,9 +44,20 @@ boot_breaks() {
 		> "$LOGS_DIR/report.txt"
 }
 
+# record NAME VERDICT DETAIL: the row of NAME in the tree's breaks record
+# (scripts/records.py), pinned to the code its kernel applied.
+record() {
+	"$REPO/scripts/records.py" set breaks "$1" "$2" --detail "$3" ||
+		die "cannot write the breaks record"
+}
+
 note "control: the series without a break, checks $all_checks (logs: $ROOT/breaks/logs/control)"
-boot_breaks control "$all_checks" ||
+if ! boot_breaks control "$all_checks"; then
+	record control fail "$(grep -m1 FAIL "$LOGS_DIR/report.txt" || tail -1 "$LOGS_DIR/report.txt")"
+	"$REPO/scripts/records.py" render
 	die "control: the series fails the checks without a break, so no break can be shown (report: $LOGS_DIR/report.txt)"
+fi
+record control ok "$(tail -1 "$LOGS_DIR/report.txt") with checks $all_checks"
 for name; do
 	i=$((i + 1))
 	patch=$dir/$name.patch
@@ -61,41 +72,13 @@ for name; do
 			print substr($0, RSTART, RLENGTH); exit }' "$LOGS_DIR/$name.serial" 2>/dev/null | sed 's/^RIP: [0-9a-f]*://')
 		case $verdict in boot:*) [ -z "$rip" ] || verdict="$verdict, in $rip" ;; esac
 		note "break $name: caught: $verdict"
-		echo "caught $(date -u +%F) $verdict" > "$LOGS_DIR/verdict"
+		record "$name" ok "caught: $verdict"
 	else
 		note "break $name: NOT caught: $verdict (report: $LOGS_DIR/report.txt)"
-		echo "missed $(date -u +%F) $verdict" > "$LOGS_DIR/verdict"
+		record "$name" fail "not caught: $verdict"
 		missed="$missed $name"
 	fi
 done
-write_doc() {
-	echo '# Deliberate breaks: the checks shown to fail'
-	echo
-	echo 'Written by `make breaks` (scripts/breaks.sh): each break of'
-	echo "\`$TREE_PATCHES/breaks/\` on top of the series, its kernel built and booted"
-	echo 'with only the checks its `Caught-by:` line names (x86-64, `pti=on`).'
-	echo 'Caught: one of them failed, or the kernel died while they ran; the'
-	echo 'last column is the first failures of that boot, as the report gave them.'
-	echo
-	control=$ROOT/breaks/logs/control/report.txt
-	[ ! -f "$control" ] || echo "The control, the series without a break booted with every one of those checks: $(tail -1 "$control")."
-	echo
-	echo '| break | what it breaks | caught by | verdict | what failed |'
-	echo '|---|---|---|---|---|'
-	for p in "$dir"/*.patch; do
-		n=$(basename "$p" .patch)
-		v=$ROOT/breaks/logs/$n/verdict
-		what=$(sed -n 's/^Break: *//p' "$p")
-		by=$(sed -n 's/^Caught-by: *//p' "$p")
-		if [ -f "$v" ]; then
-			read -r verdict day rest < "$v"
-			printf '| %s | %s | `%s` | %s (%s) | %s |\n' "$n" "$what" "$by" "$verdict" "$day" \
-				"$(echo "$rest" | sed 's/|/\\|/g')"
-		else
-			printf '| %s | %s | `%s` | not run | |\n' "$n" "$what" "$by"
-		fi
-	done
-}
-write_doc > "$TREE_DOCS/breaks.md"
+"$REPO/scripts/records.py" render
 [ -z "$missed" ] || die "breaks not caught:$missed"
 note "all $total breaks caught"

@@ -13,6 +13,10 @@ command -v "$cc" > /dev/null 2>&1 ||
 if command -v ccache >/dev/null 2>&1; then
 	cc="ccache $cc"
 fi
+# build-seconds is the mark of a finished build (report.py): gone until
+# this one has finished.
+mkdir -p "$LOGS"
+rm -f "$LOGS/build-seconds"
 kmake() {
 	make ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" CC="$cc" "$@"
 }
@@ -22,18 +26,28 @@ kmake() {
 log=$LOGS/build.log
 start=$(date +%s)
 # The number of objects the last complete build compiled, for "N of M":
-# this variant's, else another variant's of its architecture, else the
-# architecture's row (BUILD_OBJECTS, a full build's, measured).
+# this variant's, else another variant's of its architecture on the same
+# base configuration, else the architecture's row (BUILD_OBJECTS, or
+# BUILD_OBJECTS_DEFCONFIG: a full build's, measured).
+base=$(variant_base "$VARIANT")
 objects=$LOGS/build-objects
 total=$(cat "$objects" 2>/dev/null || true)
 if [ -z "$total" ]; then
 	for d in "$ROOT"/*/logs/build-objects; do
 		v=${d%/logs/build-objects}
-		[ -f "$d" ] && [ "$(variant_arch "${v##*/}")" = "$VARIANT_ARCH" ] && cat "$d"
+		v=${v##*/}
+		[ -f "$d" ] && variant_traits "$v" > /dev/null 2>&1 &&
+			[ "$(variant_arch "$v")" = "$VARIANT_ARCH" ] &&
+			[ "$(variant_base "$v")" = "$base" ] && cat "$d"
 	done | sort -n | tail -1 > "$LOGS/build-objects.guess"
 	total=$(cat "$LOGS/build-objects.guess")
 fi
-[ -n "$total" ] || total=${BUILD_OBJECTS:-}
+if [ -z "$total" ]; then
+	case $base in
+	defconfig) total=${BUILD_OBJECTS_DEFCONFIG:-} ;;
+	*) total=${BUILD_OBJECTS:-} ;;
+	esac
+fi
 note "building $VARIANT in $OBJ (log: $log)"
 progress_status() {
 	n=$(grep -c '^  CC' "$log")

@@ -1,6 +1,7 @@
 #!/bin/sh
-# config.sh VARIANT: tinyconfig (defconfig for a defconfig variant), then the fragments of configs/ (the common
-# one, then the variant's architecture's configs/arch/ARCH.config and the
+# config.sh VARIANT: tinyconfig and configs/tiny.config (for a defconfig
+# variant: the architecture's defconfig without its modules, lib.sh
+# kconfig_merge), then the fragments of configs/ (the common one, then the variant's architecture's configs/arch/ARCH.config and the
 # tree's configs/tree/TREE.config and TREE-ARCH.config if it has them, then
 # what its traits add: jump-label-off, series, debug, o2) merged with
 # the tree's merge_config.sh; fails naming every fragment option that the
@@ -11,6 +12,8 @@ set -eu
 set_variant "${1:?usage: config.sh VARIANT}"
 
 fragments="$REPO/configs/static-keys.config $REPO/configs/arch/$VARIANT_ARCH.config $(tree_fragments "$VARIANT_ARCH")"
+KCONFIG_BASE=$(variant_base "$VARIANT")
+[ "$KCONFIG_BASE" = defconfig ] || fragments="$REPO/configs/tiny.config $fragments"
 variant_has_jump_labels "$VARIANT" ||
 	fragments="$fragments $REPO/configs/jump-label-off.config"
 variant_has_series "$VARIANT" &&
@@ -21,8 +24,6 @@ variant_has "$VARIANT" o2 &&
 	fragments="$fragments $REPO/configs/o2.config"
 # EXTRA_CONFIG: one more fragment, last, for trying an option out.
 [ -n "${EXTRA_CONFIG:-}" ] && fragments="$fragments $EXTRA_CONFIG"
-
-variant_has "$VARIANT" defconfig && KCONFIG_BASE=defconfig
 
 log=$LOGS/config.log
 mkdir -p "$OBJ" "$LOGS"

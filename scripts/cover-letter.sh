@@ -6,8 +6,9 @@
 # with its shortlog and diffstat, and its subject and blurb are filled from
 # Documentation/cover-letter.md, followed by generated sections: the
 # headline figures of the last make bench (scripts/headline.py), the last
-# make check's counts (Documentation/check-results.json), make bisect's
-# proof line (Documentation/bisect.md) and the base commit.  The letter is not in ./series
+# make check's counts (Documentation/check-results.json), every proof's
+# status from its record (scripts/records.py), make bisect's proof line
+# (Documentation/bisect.md) and the base commit.  The letter is not in ./series
 # (quilt refuses a patch without a diff) and not among patches/*.patch,
 # so that neither quilt nor 'git am patches/*.patch' meets it.
 set -eu
@@ -25,7 +26,6 @@ out=${1:-$TREE_PATCHES/cover/0000-cover-letter.patch}
 text=$TREE_DOCS/cover-letter.md
 results=$TREE_BENCH/results.md
 bisect=$TREE_DOCS/bisect.md
-cross=$TREE_DOCS/cross-build.md
 for f in "$text" "$results"; do
 	[ -s "$f" ] || die "$f missing (results.md: make bench, then make bench-readme)"
 done
@@ -83,26 +83,12 @@ record=$TREE_DOCS/check-results.json
 		EOF
 		echo
 	fi
-	# The other architectures, as make cross-build last found them.
-	if [ -s "$cross" ]; then
-		day=$(sed -n 's/^Written by `make cross-build` (\([0-9-]*\)).*/\1/p' "$cross" | head -1)
-		awk -F' *[|] *' -v day="$day" '
-			/^[|] architecture [|] boot [|]/ { boots = 1; next }
-			boots && /^[|] [a-z]/ {
-				if ($3 ~ /^booted:/) ok = ok (ok ? ", " : "") $2
-				else other = other (other ? "; " : "") $2 ": " $3
-			}
-			END {
-				if (!boots) exit
-				print "Other architectures (cross-built and booted under QEMU, " day "):"
-				print "booted and flipped: " (ok ? ok : "none") "."
-				if (other) print "Not: " other "."
-			}' "$cross" | wrap72
-		echo
-	else
-		echo "Other architectures: not cross-built on this tree yet."
-		echo
-	fi
+	# Every proof of the tree, from its record (scripts/records.py), with
+	# its date and whether it holds for this code.
+	echo "Proofs, each on the series' code as it is here or not:"
+	echo
+	"$REPO/scripts/records.py" letter | fold -s -w 70 | sed 's/ *$//; 2,$s/^\([^-]\)/  \1/'
+	echo
 	if [ -s "$bisect" ]; then
 		sed -n 's/^Proven/Proven/p' "$bisect" | wrap72
 		echo

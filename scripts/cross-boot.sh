@@ -11,9 +11,9 @@
 # reads them back through the branches; /init flips the tree's sysctl
 # CROSS_SYSCTL (its row of configs/tree/) and reads the count of its key,
 # CROSS_KEY, back from the debugfs view.  A boot passes when both say so
-# and the log holds no oops, BUG, warning or panic.  Writes
-# $ROOT/cross/boot.md (cross-build.sh puts it in
-# Documentation/cross-build.md); exit 1 if any boot failed.  A build that
+# and the log holds no oops, BUG, warning or panic.  Each boot is a row
+# of the tree's cross-build record (lib.sh cross_record); exit 1 if any
+# boot failed.  A build that
 # fails, or a boot that never reaches the console or times out, is tried
 # again on the tree without the series (PRISTINE), same .config, so that
 # the row can say whether the series is the cause.
@@ -71,10 +71,19 @@ without_series() {
 	return 0
 }
 
+# cross_failure ARCH WHAT AS: the boot row of a kernel that failed; AS
+# (without_series) says when the tree without the series fails the same
+# way, which makes the failure the tree's (verdict 'expected').
+cross_failure() {
+	if [ -n "$3" ]; then
+		cross_record "$1" boot expected "$2$3"
+	else
+		cross_record "$1" boot fail "$2"
+	fi
+}
+
 i=0
 failed=0
-table=$out/boot.md
-rows_reset "$table" "$@"
 for a in $rows; do
 	i=$((i + 1))
 	BOOT_QEMU= BOOT_CONFIG= CONFIG= BOOT_PACKAGES= BOOT_MEM=
@@ -82,11 +91,11 @@ for a in $rows; do
 	. "$REPO/configs/cross/$a.conf"
 	if [ -z "$BOOT_QEMU" ]; then
 		why=$(sed -n 's/^# not booted: //p' "$REPO/configs/cross/$a.conf")
-		echo "| $a | not booted: ${why:-no QEMU row} |" >> "$table"
+		cross_record "$a" boot skip "not booted: ${why:-no QEMU row}"
 		continue
 	fi
 	if ! arch_has_backend; then
-		echo "| $a | not booted: no backend in $TREE |" >> "$table"
+		cross_record "$a" boot skip "not booted: no backend in $TREE"
 		continue
 	fi
 	obj=$out/boot-$a
@@ -99,7 +108,7 @@ for a in $rows; do
 	done
 	if [ -n "$missing" ]; then
 		note "$a ($i of $n): no$missing (apt-get install $PACKAGES $BOOT_PACKAGES): not booted"
-		echo "| $a | not booted:$missing not installed |" >> "$table"
+		cross_record "$a" boot fail "not booted:$missing not installed"
 		failed=1
 		continue
 	fi
@@ -115,14 +124,14 @@ for a in $rows; do
 			grep -qx CONFIG_STATIC_KEYS_KUNIT_TEST=y "$obj/.config"
 	} > "$log" 2>&1 || {
 		note "$a: no config with jump labels and the KUnit suite; log: $log"
-		echo "| $a | no config with CONFIG_JUMP_LABEL and the KUnit suite (log: boot-$a.log) |" >> "$table"
+		cross_record "$a" boot fail "no config with CONFIG_JUMP_LABEL and the KUnit suite (log: boot-$a.log)"
 		failed=1
 		continue
 	}
 	build_image "$SRC" "$obj" "$log"
 	if ! watch_progress $! "building $a ($i of $n)"; then
 		note "$a: the build failed; log: $log"
-		echo "| $a | build failed (log: boot-$a.log)$(without_series "$a" build) |" >> "$table"
+		cross_failure "$a" "build failed (log: boot-$a.log)" "$(without_series "$a" build)"
 		failed=1
 		continue
 	fi
@@ -133,7 +142,7 @@ for a in $rows; do
 	if ! "${CROSS_COMPILE}gcc" -static -O2 -Wall -DCROSS_SYSCTL="\"$CROSS_SYSCTL\"" \
 		-DCROSS_KEY="\"$CROSS_KEY\"" -o "$root/init" "$REPO/tests/cross/init.c" >> "$log" 2>&1; then
 		note "$a: cannot link the static /init; log: $log"
-		echo "| $a | no static /init (log: boot-$a.log) |" >> "$table"
+		cross_record "$a" boot fail "no static /init (log: boot-$a.log)"
 		failed=1
 		continue
 	fi
@@ -144,7 +153,7 @@ for a in $rows; do
 		_said=$(grep -a -o 'harness: .*\|# static_keys[^:]*: pass:[0-9]*' "$serial" 2>/dev/null | tail -1)
 		echo "${_said:-kernel starting}"
 	}
-	status=0
+	status=0 as=
 	boot_image "$obj" "$serial" "$obj/initramfs.cpio" "booting $a ($i of $n)" || status=$?
 	suites=$(grep -a -c '^ *ok [0-9]* static_keys' "$serial" || true)
 	bad_suites=$(grep -a -c '^ *not ok [0-9]* static_keys' "$serial" || true)
@@ -154,9 +163,11 @@ for a in $rows; do
 		/Oops|BUG:|kernel BUG|Kernel panic|harness: FAIL/ || (/WARNING:/ && !w) { print; exit }' "$serial")
 	last=$(tr -d '\r' < "$serial" | grep -a -v '^[[:space:]]*$' | tail -1 | cut -c1-70)
 	if ! grep -a -q 'Linux version' "$serial"; then
-		result="the kernel never printed$([ "$status" != 124 ] || echo " in ${TIMEOUT:-600} s")${last:+; last console line: $last}$(without_series "$a" silent)"
+		result="the kernel never printed$([ "$status" != 124 ] || echo " in ${TIMEOUT:-600} s")${last:+; last console line: $last}"
+		as=$(without_series "$a" silent)
 	elif [ "$status" = 124 ]; then
-		result="timed out after ${TIMEOUT:-600} s; last console line: $last$(without_series "$a" timeout)"
+		result="timed out after ${TIMEOUT:-600} s; last console line: $last"
+		as=$(without_series "$a" timeout)
 	elif [ -n "$problem" ]; then
 		result="$problem"
 	elif [ "$suites" = 0 ] || [ "$bad_suites" != 0 ]; then
@@ -164,12 +175,12 @@ for a in $rows; do
 	elif ! grep -a -q '^harness: ok' "$serial"; then
 		result="/init never said ok"
 	else
-		echo "| $a | booted: $suites KUnit static_keys suites ok; $(grep -a -o "$CROSS_KEY count.*" "$serial" | head -1) |" >> "$table"
+		cross_record "$a" boot ok "booted: $suites KUnit static_keys suites ok; $(grep -a -o "$CROSS_KEY count.*" "$serial" | head -1)"
 		note "$a: ok"
 		continue
 	fi
 	failed=1
 	note "$a: $result; serial log: $serial"
-	echo "| $a | boot failed: $result |" >> "$table"
+	cross_failure "$a" "boot failed: $result" "$as"
 done
 exit $failed

@@ -3,12 +3,13 @@
 # and each architecture's own backend (arch/*/kernel/jump_label.o), built
 # with Debian's cross compiler for every architecture of configs/cross/
 # (or those named), from the series worktree (make prepare), with
-# tinyconfig plus CONFIG_JUMP_LABEL=y, modules and debugfs.  Writes
-# Documentation/cross-build.md: per architecture, whether
+# tinyconfig plus CONFIG_JUMP_LABEL=y, modules and debugfs.  Each
+# architecture's build is a row of the tree's cross-build record
+# (scripts/records.py, which renders cross-build.md): whether
 # CONFIG_JUMP_LABEL stayed on and both objects built without a compiler
 # warning; an architecture without its compiler, or whose Kconfig in this
-# tree does not select HAVE_ARCH_JUMP_LABEL, is listed as not built.
-# Named architectures replace their own rows and keep the others'.
+# tree does not select HAVE_ARCH_JUMP_LABEL, is a row not built.  A run
+# of named architectures writes their rows and keeps the others'.
 # Exit 1 if any build failed.  arm64 is not here: make check boots it
 # (configs/arch/).
 set -eu
@@ -16,8 +17,6 @@ set -eu
 cross_setup "$@"
 i=0
 failed=0
-table=$out/results.md
-rows_reset "$table" "$@"
 for a in $rows; do
 	i=$((i + 1))
 	# shellcheck disable=SC1090
@@ -32,12 +31,12 @@ for a in $rows; do
 			why="$PACKAGES not in this Debian ($(. /etc/os-release && echo "$PRETTY_NAME"))"
 		fi
 		note "$a ($i of $n): no $cc, $why: not built"
-		echo "| $a | $why | not built |" >> "$table"
+		cross_record "$a" build skip "not built: $why"
 		continue
 	fi
 	if ! arch_has_backend; then
 		note "$a ($i of $n): arch/$KERNEL_ARCH/Kconfig does not select HAVE_ARCH_JUMP_LABEL in $TREE: not built"
-		echo "| $a | $($cc -dumpversion) | no backend in $TREE (HAVE_ARCH_JUMP_LABEL not selected) |" >> "$table"
+		cross_record "$a" build skip "not built: no backend in $TREE (HAVE_ARCH_JUMP_LABEL not selected)"
 		continue
 	fi
 	note "$a ($i of $n): building kernel/jump_label.o and arch/$KERNEL_ARCH/kernel/jump_label.o (log: $log)"
@@ -57,53 +56,24 @@ for a in $rows; do
 	if watch_progress $! "$a ($i of $n)"; then
 		warnings=$(grep -cE '\.(c|h|S):[0-9]+:[0-9]+: warning' "$log" || true)
 		if [ "$warnings" = 0 ]; then
-			echo "| $a | $($cc -dumpversion) | built |" >> "$table"
+			cross_record "$a" build ok "built with gcc $($cc -dumpversion)"
 		else
 			failed=1
 			note "$a: $warnings compiler warnings; log: $log"
-			echo "| $a | $($cc -dumpversion) | built with $warnings compiler warnings |" >> "$table"
+			cross_record "$a" build fail "built with $warnings compiler warnings (gcc $($cc -dumpversion))"
 		fi
 	elif ! grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" 2>/dev/null; then
 		failed=1
 		note "$a: CONFIG_JUMP_LABEL did not stay on; log: $log"
-		echo "| $a | $($cc -dumpversion) | CONFIG_JUMP_LABEL dropped |" >> "$table"
+		cross_record "$a" build fail "CONFIG_JUMP_LABEL dropped (gcc $($cc -dumpversion))"
 	else
 		failed=1
 		grep -m5 'error' "$log" >&2 || tail -5 "$log" >&2
 		note "$a: build failed; log: $log"
-		echo "| $a | $($cc -dumpversion) | FAILED: $(grep -m1 'error' "$log" | cut -c1-80) |" >> "$table"
+		cross_record "$a" build fail "FAILED (gcc $($cc -dumpversion)): $(grep -m1 'error' "$log" | cut -c1-80)"
 	fi
 done
 # Then each architecture booted where Debian has an emulator for it.
 "$REPO/scripts/cross-boot.sh" "$@" || failed=1
-rows_sort "$table"
-rows_sort "$out/boot.md"
-{
-	echo "# The series on the other architectures"
-	echo
-	echo "Written by \`make cross-build\` ($(date -u +%Y-%m-%d)): for each architecture"
-	echo "of \`configs/cross/\`, \`kernel/jump_label.o\` and the architecture's"
-	echo "\`arch/*/kernel/jump_label.o\` of the whole series, tinyconfig with"
-	echo "\`CONFIG_JUMP_LABEL=y\`, modules and debugfs, built with Debian's cross"
-	echo "compiler.  arm64 and x86-64 are built, booted and checked by \`make check\`."
-	echo
-	echo "| architecture | compiler | result |"
-	echo "|---|---|---|"
-	cat "$table"
-	echo
-	echo "Then the whole series booted (\`scripts/cross-boot.sh\`): a kernel of"
-	echo "tinyconfig, \`configs/cross-boot.config\` and the row's options, under QEMU's"
-	echo "TCG, with one static \`/init\` (\`tests/cross/init.c\`).  The series' KUnit"
-	echo "suite flips its keys at boot, a JMP-form site (\`static_branch_likely()\` on"
-	echo "a false key) among them, and reads them back through the branches;"
-	echo "\`/init\` flips \`$CROSS_SYSCTL\` and reads the count of its key,"
-	echo "\`$CROSS_KEY\`, back from the debugfs view.  Where the kernel does not"
-	echo "build, never prints or times out, the same config is built from the tree"
-	echo "without the series and booted; the row says when that fails the same way."
-	echo
-	echo "| architecture | boot |"
-	echo "|---|---|"
-	cat "$out/boot.md"
-} > "$TREE_DOCS/cross-build.md"
-note "wrote $TREE_DOCS/cross-build.md"
+"$REPO/scripts/records.py" render
 exit $failed

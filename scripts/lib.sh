@@ -124,6 +124,29 @@ patches_code_hash() {
 	done | sha256sum | cut -d' ' -f1
 }
 
+# code_hash VARIANT [PATCH]: the code hash of what VARIANT's kernel
+# applies (variant_series), and of PATCH on top (a break of make
+# breaks): what a record of a proof on that kernel is pinned to
+# (scripts/records.py).
+code_hash() {
+	{
+		variant_series "$1"
+		[ -z "${2:-}" ] || echo "$2"
+	} | PATCHES=$TREE_PATCHES patches_code_hash
+}
+
+# prefix_code_hashes: "N HASH" for every prefix of the tree's series, the
+# code hash of its first N patches: what make bisect's proofs are keyed by.
+prefix_code_hashes() {
+	_all=$(series_patches "$TREE_SERIES")
+	_total=$(echo "$_all" | grep -c .)
+	_n=0
+	while [ "$_n" -lt "$_total" ]; do
+		_n=$((_n + 1))
+		echo "$_n $(echo "$_all" | head -n "$_n" | PATCHES=$TREE_PATCHES patches_code_hash)"
+	done
+}
+
 # bench_code_hash: the code hash of what make bench measures, the series
 # and the bench patches of the architecture loaded (load_arch).  make
 # bench writes it into its results; a host test holds them to it.
@@ -210,6 +233,16 @@ check_variant() {
 		die "unknown variant '$1' (one of: $VARIANTS $BENCH_VARIANTS)"
 }
 
+# variant_base VARIANT: the configuration its fragments are merged onto,
+# tinyconfig or defconfig (config.sh).
+variant_base() {
+	if variant_has "$1" defconfig; then
+		echo defconfig
+	else
+		echo tinyconfig
+	fi
+}
+
 # variant_has VARIANT TRAIT
 variant_has() {
 	case " $(variant_traits "$1") " in *" $2 "*) ;; *) return 1 ;; esac
@@ -256,11 +289,17 @@ variant_arch() {
 # kconfig_merge SRC OBJ FRAGMENT...: tinyconfig (KCONFIG_BASE: another
 # base, defconfig) in the build directory OBJ of the tree SRC, then the
 # fragments merged into it with the tree's merge_config.sh, for the row's
-# KERNEL_ARCH and CROSS_COMPILE.
+# KERNEL_ARCH and CROSS_COMPILE.  A defconfig base loses its modules
+# first (mod2noconfig: arm64's defconfig has hundreds, which no check
+# loads), so that the kernel built is the image and the modules the
+# fragments ask for.
 kconfig_merge() {
 	_src=$1 _obj=$2
 	shift 2
-	make -C "$_src" O="$_obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" "${KCONFIG_BASE:-tinyconfig}" &&
+	_base=${KCONFIG_BASE:-tinyconfig}
+	make -C "$_src" O="$_obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" "$_base" &&
+		{ [ "$_base" = tinyconfig ] ||
+			make -C "$_src" O="$_obj" ARCH="$KERNEL_ARCH" CROSS_COMPILE="$CROSS_COMPILE" mod2noconfig; } &&
 		(cd "$_src" && ARCH=$KERNEL_ARCH CROSS_COMPILE=$CROSS_COMPILE \
 			scripts/kconfig/merge_config.sh -O "$_obj" "$_obj/.config" "$@")
 }
@@ -279,6 +318,15 @@ cross_setup() {
 		rows="$rows $_a"
 	done
 	n=$(echo $rows | wc -w)
+}
+
+# cross_record ARCH STEP VERDICT TEXT: the row "ARCH STEP" (STEP: build or
+# boot) of the tree's cross-build record (scripts/records.py), VERDICT
+# ok, fail, skip (not tried, TEXT says why) or expected (fails as the
+# tree without the series does).
+cross_record() {
+	"$REPO/scripts/records.py" set cross-build "$1 $2" "$3" --detail "$4" ||
+		die "cannot write the cross-build record"
 }
 
 # tree_fragments ARCH: the tree's own config fragments that exist, in
@@ -302,27 +350,6 @@ in_archive() {
 # does not select it).
 arch_has_backend() {
 	grep -Eq '^[[:space:]]*select HAVE_ARCH_JUMP_LABEL([[:space:]]|$)' "$SRC/arch/$KERNEL_ARCH/Kconfig"
-}
-
-# rows_reset TABLE ARCH...: TABLE, one row per architecture ("| ARCH |
-# ..."), emptied when no ARCH is named (a run over every architecture),
-# else without the named ones' rows, so that a run over some keeps the
-# others' last results (rows_sort puts them back in order).
-rows_reset() {
-	_table=$1
-	shift
-	if [ $# -eq 0 ] || [ ! -f "$_table" ]; then
-		: > "$_table"
-		return
-	fi
-	for _a; do
-		grep -v "^| $_a |" "$_table" > "$_table.new" || true
-		mv "$_table.new" "$_table"
-	done
-}
-
-rows_sort() {
-	sort -o "$1" "$1"
 }
 
 # load_arch ARCH: the variables of ARCH's row, configs/arch/ARCH.conf.

@@ -9,8 +9,9 @@ BOOT.ktap (the guest's results), or only BOOT.ktap for host tests, and
 'failed' if a step before the boot failed.  BOOT defaults to 'boot'.
 
 Every run gets rows of its own for the steps that are not KTAP: 'build'
-and 'boot' (no panic, oops, unexpected warning, stall or timeout; the
-guest finished its checks).  Exit status 1 if anything failed.
+(build.sh finished: LOGDIR/build-seconds) and 'boot' (no panic, oops,
+unexpected warning, stall or timeout; the guest finished its checks).
+Exit status 1 if anything failed.
 """
 
 import fnmatch
@@ -165,7 +166,15 @@ def run_rows(logdir, boot='boot'):
         rows.append(('boot', FAIL, f'no {boot}.status in {logdir}: the boot '
                      'did not run to its end'))
     if status_text is not None:
-        rows.append(('build', OK, ''))
+        # A build is shown by what build.sh writes when it has finished
+        # (and removes when it starts), not by a boot: the boot may have
+        # been of an older kernel.
+        if read(os.path.join(logdir, 'build-seconds')) is None:
+            rows.append(('build', FAIL, f'no finished build in {logdir} '
+                         '(build-seconds): the kernel booted is not '
+                         'known to be the one last built'))
+        else:
+            rows.append(('build', OK, ''))
         parts = status_text.split()
         status = (int(parts[0]), int(parts[1]), parts[2])
         problems = scan_serial(serial or '', status)

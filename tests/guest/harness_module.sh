@@ -15,7 +15,7 @@ if grep -q 'underflow_warns_once # SKIP' $results; then
 	skip static_keys_harness_expected_warnings "the suite skipped its underflow case"
 else
 	expected_warnings static_keys_harness
-	dmesg | grep -q 'jump label: negative count' &&
+	kernel_log | grep -q 'jump label: negative count' &&
 		diag "underflow reported as 'jump label: negative count'"
 fi
 rmmod static_keys_harness

@@ -4,7 +4,7 @@
 set -- /sys/kernel/debug/kunit/*/results
 [ -e "$1" ] || skip_all "this kernel has no built-in KUnit suites"
 # Suites that warn on purpose announce it (static_keys_kunit does).
-announcers=$(dmesg | sed -n 's/^\(.*\): expected warning begins$/\1/p' |
+announcers=$(kernel_log | sed -n 's/^\(.*\): expected warning begins$/\1/p' |
 	grep -v static_keys_harness | sort -u)
 plan $(( $# + $(echo $announcers | wc -w) ))
 for suite; do

@@ -14,17 +14,17 @@ Y) result 0 true_while_decrement_pending ;;
 N) skip true_while_decrement_pending "this kernel drops a deferred key's last reference at once (no rate limit)" ;;
 *) result 1 true_while_decrement_pending "no $site" ;;
 esac
-before=$(dmesg | wc -l)
+before=$(log_mark)
 rmmod static_keys_deferred
 result $? unload_with_work_pending
-line=$(dmesg | grep 'static_keys_deferred: after the flush at unload' | tail -1)
+line=$(log_since $before | grep 'static_keys_deferred: after the flush at unload' | tail -1)
 case $line in
 *"count 0, site false") result 0 flush_drops_the_reference ;;
 *) result 1 flush_drops_the_reference "${line:-no line from the module's exit}" ;;
 esac
 # The rate limit runs out in freed memory if the work was left queued.
 sleep 3
-after=$(dmesg | tail -n +$((before + 1)) | grep -E 'BUG:|Oops|general protection|WARNING: CPU' | head -1)
+after=$(log_since $before | grep -E 'BUG:|Oops|general protection|WARNING: CPU' | head -1)
 [ -z "$after" ]
 result $? nothing_runs_after_unload "$after"
 finish

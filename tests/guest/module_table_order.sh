@@ -17,27 +17,32 @@ want=$(sed -n 's/.*harness\.module_tables_sorted_at=\([a-z]*\).*/\1/p' /proc/cmd
 insmod /modules/static_keys_table_order.ko
 result $? load_watcher
 
-# order MODULE: the watcher's line for the module's last load.
+# order MARK MODULE: the watcher's line for MODULE, logged after MARK
+# (log_mark before its load): one line, or nothing when the watcher said
+# nothing of this load or said it twice.
 order() {
-	line=$(dmesg | grep "static_keys_table_order: $1: " | tail -1)
+	line=$(log_since "$1" | grep "static_keys_table_order: $2: ")
+	[ "$(echo "$line" | grep -c .)" = 1 ] || line=
 	echo "${line#*static_keys_table_order: }"
 }
 
+mark=$(log_mark)
 insmod /modules/static_keys_unordered.ko
 result $? load_unordered_sites_follow
-line=$(order static_keys_unordered)
+line=$(order $mark static_keys_unordered)
 diag "sorted at ${want:-?}: ${line:-no line}"
 case $want:$line in
 link:*", in order" | load:*"out of order") result 0 table_order_as_linked ;;
-*) result 1 table_order_as_linked "sorted at ${want:-?} wanted, but ${line:-no line from the watcher}" ;;
+*) result 1 table_order_as_linked "sorted at ${want:-?} wanted, but ${line:-not one line from the watcher for this load}" ;;
 esac
 rmmod static_keys_unordered
+mark=$(log_mark)
 insmod /modules/static_keys_unsorted.ko
 result $? load_unsorted_sites_follow
-line=$(order static_keys_unordered)
+line=$(order $mark static_keys_unordered)
 case $line in
 *"out of order") result 0 unsorted_table_sorted_at_load ;;
-*) result 1 unsorted_table_sorted_at_load "${line:-no line from the watcher}" ;;
+*) result 1 unsorted_table_sorted_at_load "${line:-not one line from the watcher for this load}" ;;
 esac
 rmmod static_keys_unordered && rmmod static_keys_table_order
 result $? unload

@@ -11,7 +11,7 @@ results=/sys/kernel/debug/kunit/static_keys_torture/results
 plan 5
 # warnings: those of the kernel log outside the window, and inside.
 warnings() {
-	dmesg | awk -v begin="static_keys_torture_concurrent: expected warning begins" \
+	kernel_log | awk -v begin="static_keys_torture_concurrent: expected warning begins" \
 		-v end="static_keys_torture_concurrent: expected warning ends" '
 		index($0, begin) { inside = 1 } index($0, end) { inside = 0 }
 		/WARNING: CPU/ { n[inside]++ } END { print n[0] + 0, n[1] + 0 }'

@@ -16,9 +16,14 @@ plan 5
 # /proc/kcore, follows its key, with every event on or off.
 every_site_follows() {
 	if has_sites; then
-		kcore-sites > $KEYS_TMP/all_$1
-		sites_follow $KEYS_TMP/all_$1 > $KEYS_TMP/all_$1.bad
-		result $? sites_follow_every_event_$1 "$(head -3 $KEYS_TMP/all_$1.bad)"
+		if ! kcore-sites > $KEYS_TMP/all_$1 2> $KEYS_TMP/all_$1.err; then
+			result 1 sites_follow_every_event_$1 "kcore-sites failed: $(head -3 $KEYS_TMP/all_$1.err)"
+		elif ! grep -q '^  *site ' $KEYS_TMP/all_$1; then
+			result 1 sites_follow_every_event_$1 "kcore-sites read no site"
+		else
+			sites_follow $KEYS_TMP/all_$1 > $KEYS_TMP/all_$1.bad
+			result $? sites_follow_every_event_$1 "$(head -3 $KEYS_TMP/all_$1.bad)"
+		fi
 	else
 		skip sites_follow_every_event_$1 "no sites (CONFIG_JUMP_LABEL=n)"
 	fi

@@ -179,8 +179,15 @@ class RunRows(unittest.TestCase):
     def test_every_check_reported_passes(self):
         rows = self.rows({'boot.ktap': self.all_guest_checks(),
                           'boot.status': '0 10 600 tcg',
+                          'build-seconds': '100\n',
                           'boot.serial': FINISHED})
         self.assertTrue(rows and all(s == 'ok' for _, s, _ in rows), rows)
+
+    def test_a_boot_without_a_finished_build_fails_the_build(self):
+        rows = self.rows({'boot.ktap': self.all_guest_checks(),
+                          'boot.status': '0 10 600 tcg',
+                          'boot.serial': FINISHED})
+        self.assertEqual([s for c, s, _ in rows if c == 'build'], ['fail'])
 
     def test_results_without_status_fail(self):
         rows = self.rows({'boot.ktap': self.all_guest_checks()})
