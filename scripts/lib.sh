@@ -120,7 +120,13 @@ series_patches() {
 # worktrees' records (prepare.sh) are keyed by.
 patches_code_hash() {
 	while read -r _p; do
-		sed -n '/^diff --git /,$p' "${PATCHES:-$TREE_PATCHES}/$_p"
+		_f=${PATCHES:-$TREE_PATCHES}/$_p
+		# a plain diff (a break of make breaks) from its first '--- '
+		if grep -q '^diff --git ' "$_f"; then
+			sed -n '/^diff --git /,$p' "$_f"
+		else
+			sed -n '/^--- /,$p' "$_f"
+		fi
 	done | sha256sum | cut -d' ' -f1
 }
 

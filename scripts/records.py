@@ -46,6 +46,10 @@ from report import REPO, tree_path  # noqa: E402
 OK, FAIL, SKIP, EXPECTED = 'ok', 'fail', 'skip', 'expected'
 
 
+def say(message):
+    print(f'records.py: {message}', file=sys.stderr)
+
+
 def lib(script, env=None):
     """Standard output of SCRIPT run after scripts/lib.sh, for the tree."""
     return subprocess.run(['sh', '-c', '. scripts/lib.sh && ' + script],
@@ -270,8 +274,7 @@ def add_check(path):
                 failures=failures[:20], summary=summary[:1])
     for rec in changed.values():
         save(rec)
-        print(f'records.py: {len(rec["rows"])} rows in {record_path(rec["proof"])}',
-              file=sys.stderr)
+        say(f'{len(rec["rows"])} rows in {record_path(rec["proof"])}')
 
 
 def set_row(proof, row, verdict, detail, seconds=None):
@@ -400,22 +403,27 @@ def cmd_todo():
             print(s['command'])
 
 
-def cmd_ktap():
-    """A subtest per proof: ok when proven, not ok when a current row
-    failed, a skip when it is stale or missing (shown, not failed: other
-    work may go in while a re-proof runs; tests/expected-skips)."""
-    ss = statuses()
-    print('KTAP version 1')
-    print(f'1..{len(ss)}')
+def ktap(ss):
+    """A subtest per proof of SS (statuses()): ok when proven, not ok when
+    a current row failed, a skip when it is stale or missing (shown, not
+    failed: other work may go in while a re-proof runs;
+    tests/expected-skips).  The lines, and whether none failed."""
+    lines = ['KTAP version 1', f'1..{len(ss)}']
     for i, s in enumerate(ss, 1):
         name = s['proof'].replace('-', '_')
         if s['state'] == 'proven':
-            print(f'ok {i} {name}')
+            lines.append(f'ok {i} {name}')
         elif s['state'] == 'failed':
-            print(f'not ok {i} {name} # {describe(s)}')
+            lines.append(f'not ok {i} {name} # {describe(s)}')
         else:
-            print(f'ok {i} {name} # SKIP {describe(s)}')
-    return 1 if any(s['state'] == 'failed' for s in ss) else 0
+            lines.append(f'ok {i} {name} # SKIP {describe(s)}')
+    return lines, not any(s['state'] == 'failed' for s in ss)
+
+
+def cmd_ktap():
+    lines, passed = ktap(statuses())
+    print('\n'.join(lines))
+    return 0 if passed else 1
 
 
 def cmd_letter():
@@ -562,8 +570,7 @@ def cmd_render():
                         ('cross-build.md', render_cross())):
         with open(os.path.join(docs, name), 'w') as f:
             f.write('\n'.join(lines) + '\n')
-        print(f'records.py: wrote {os.path.relpath(os.path.join(docs, name), REPO)}',
-              file=sys.stderr)
+        say(f'wrote {os.path.relpath(os.path.join(docs, name), REPO)}')
 
 
 def cmd_merge(dirs):
@@ -594,7 +601,7 @@ def cmd_merge(dirs):
                     rec['rows'][r] = row
                     merged += 1
         save(rec)
-    print(f'records.py: {merged} rows merged', file=sys.stderr)
+    say(f'{merged} rows merged')
 
 
 def main(argv):
