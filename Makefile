@@ -22,6 +22,7 @@ export HARNESS_ARCH
 ## CONFIGS    make bisect: series (CONFIG_JUMP_LABEL=y), series-off (=n), or both (default)
 ## BREAKS     make breaks: some of patches/breaks/, comma-separated (default: all)
 ## SLICES     make report: the directories of slices to merge (each a CACHE_DIR, or a CI job's results)
+## CHECKS     make run (and boot, check): only these guest checks of tests/guest/, comma-separated, in that order, as make run CHECKS=kunit_builtin,module_churn (default: all; a run of some proves no record)
 ## ACCEL      QEMU accelerator (default: KVM if a 15 s probe boot reaches init, else tcg,thread=single)
 ## TIMEOUT    seconds one boot may take before it is killed and failed (default 600; a defconfig kernel's: three times that)
 ## JOBS       make -j of the kernel builds (default: the number of CPUs)
@@ -33,7 +34,8 @@ JOBS      ?= $(shell nproc)
 # The tree, chosen once (lib.sh asks apt-cache; scripts that find TREE
 # set do not ask again).
 TREE      := $(or $(TREE),$(shell REPO=. sh -c '. scripts/lib.sh && echo "$$TREE"'))
-export CACHE_DIR ACCEL TIMEOUT JOBS TREE
+CHECKS    ?=
+export CACHE_DIR ACCEL TIMEOUT JOBS TREE CHECKS
 
 # A slice of make check, or of make bisect (scripts/lib.sh, bisect.sh).
 comma := ,

@@ -128,7 +128,7 @@ flip_check() {
 	# Without a state to look at, the trigger still runs, for the
 	# caller's check of behaviour.  A key may still be settling from an
 	# earlier check's deferred work: wait until its sites agree with it.
-	fc_skip= fc_fail=
+	fc_skip='' fc_fail=''
 	if ! has_sites; then
 		fc_skip="no sites (CONFIG_JUMP_LABEL=n)"
 	elif ! grep -q " ${fc_key%%+*}\$" /proc/kallsyms; then
@@ -180,7 +180,9 @@ flip_setting() {
 	flip_check "$fs_name" "$fs_key" \
 		"echo $fs_on > $fs_file && $* > $KEYS_TMP/${fs_name}_on.out" \
 		"echo $fs_off > $fs_file && $* > $KEYS_TMP/${fs_name}_off.out"
+	# shellcheck disable=SC2034 # on and off: the caller's
 	on=$(sed -n "s/^$fs_field=//p" "$KEYS_TMP/${fs_name}_on.out")
+	# shellcheck disable=SC2034
 	off=$(sed -n "s/^$fs_field=//p" "$KEYS_TMP/${fs_name}_off.out")
 }
 

@@ -26,8 +26,8 @@ for check; do
 	# On the host (scripts/host-test.sh), where each check is said.
 	[ -n "${CHECKS_PROGRESS:-}" ] && echo "host-test: check $i/$#: $name" >&2
 	case $check in
-	*.py) run=python3 ;;
-	*) run=sh ;;
+	*.py) run='python3' ;;
+	*) run='sh' ;;
 	esac
 	timeout "$check_timeout" $run "$check" > "$scratch/$name.out" 2>&1
 	rc=$?

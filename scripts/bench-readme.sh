@@ -27,6 +27,7 @@ out=$REPO/$docs
 mkdir -p "$out"
 rm -f "$out"/*.svg
 # shellcheck disable=SC2086
+# shellcheck disable=SC2046 # one word per plot
 cp "$dir/results.md" "$dir/results.csv" $(printf "$dir/%s " $plots) "$out/"
 
 "$REPO/scripts/readme-blocks.sh"

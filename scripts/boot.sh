@@ -33,11 +33,19 @@ if ! variant_has "$VARIANT" bench; then
 	check_args="$CHECK_ARGS"
 	variant_has "$VARIANT" debug && check_args="$check_args ${DEBUG_ARGS:-}"
 	# Whose static keys the kernel has: the series' or the tree's.
-	keys=tree
-	variant_has_series "$VARIANT" && keys=series
-	tables=load
-	[ $keys = series ] && [ "${MODULE_TABLES_SORTED:-}" = y ] && tables=link
+	keys='tree'
+	variant_has_series "$VARIANT" && keys='series'
+	tables='load'
+	[ $keys = series ] && [ "${MODULE_TABLES_SORTED:-}" = y ] && tables='link'
 	check_args="$check_args harness.module_tables_sorted_at=$tables harness.static_keys=$keys"
+	# CHECKS (make run CHECKS=a,b): only those checks, of a boot of all
+	if [ -n "${CHECKS:-}" ] && [ "$name" = boot ]; then
+		for c in $(echo "$CHECKS" | tr , ' '); do
+			[ -f "$REPO/tests/guest/$c.sh" ] ||
+				die "CHECKS names $c, which is no check (one of: $(cd "$REPO/tests/guest" && ls ./*.sh | sed 's|^\./||; s|\.sh$||' | tr '\n' ' '))"
+		done
+		check_args="$check_args harness.only=$CHECKS"
+	fi
 fi
 
 serial=$LOGS/$name.serial
@@ -66,7 +74,7 @@ progress_status() {
 	fi
 	echo "${last:-kernel starting}; $left"
 }
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046 # the row's QEMU words
 timeout -k 5 "$TIMEOUT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" \
 	-smp "$SMP" -m 512M -display none -monitor none -no-reboot \
 	-serial "file:$serial" $(echo "$RESULTS_QEMU" | sed "s|@KTAP@|$ktap|g") \

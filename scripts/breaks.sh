@@ -16,6 +16,7 @@ ROOT=$(tree_root)
 dir=$TREE_PATCHES/breaks
 [ -d "$dir" ] || die "no deliberate breaks for $TREE ($dir does not exist)"
 if [ $# -eq 0 ]; then
+	# shellcheck disable=SC2046 # one word per break
 	set -- $(cd "$dir" && ls ./*.patch | sed 's|^\./||; s|\.patch$||')
 fi
 total=$# i=0 missed=

@@ -18,7 +18,7 @@ out=$TREE_DOCS/check-results${arch:+-$arch}.md
 mkdir -p "$TREE_DOCS"
 [ -s "$ROOT/$run.json" ] ||
 	die "no finished make check${arch:+ ARCH=$arch} in $ROOT: run it first"
-[ ! -f "$ROOT/$run.start" ] || [ "$ROOT/$run.json" -nt "$ROOT/$run.start" ] ||
+[ ! -f "$ROOT/$run.start" ] || [ -n "$(find "$ROOT/$run.json" -newer "$ROOT/$run.start")" ] ||
 	die "$ROOT/$run.json is older than the last make check${arch:+ ARCH=$arch}'s start: that run did not finish"
 seconds=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("meta", {}).get("seconds", ""))' "$ROOT/$run.json")
 [ -n "$seconds" ] || die "$ROOT/$run.json says nothing of how long make check took: run it again"

@@ -17,6 +17,7 @@
 # fails, or a boot that never reaches the console or times out, is tried
 # again on the tree without the series (PRISTINE), same .config, so that
 # the row can say whether the series is the cause.
+# shellcheck disable=SC2154 # out, rows and n: lib.sh cross_setup's
 set -eu
 . "$(dirname "$0")/lib.sh"
 cross_setup "$@"
@@ -86,7 +87,7 @@ i=0
 failed=0
 for a in $rows; do
 	i=$((i + 1))
-	BOOT_QEMU= BOOT_CONFIG= CONFIG= BOOT_PACKAGES= BOOT_MEM=
+	BOOT_QEMU='' BOOT_CONFIG='' CONFIG='' BOOT_PACKAGES='' BOOT_MEM=''
 	# shellcheck disable=SC1090
 	. "$REPO/configs/cross/$a.conf"
 	if [ -z "$BOOT_QEMU" ]; then
@@ -119,6 +120,7 @@ for a in $rows; do
 		echo "$(grep -c '^  CC' "$log") objects compiled (log: $log)"
 	}
 	{
+		# shellcheck disable=SC2046 # one word per fragment
 		kconfig_merge "$SRC" "$obj" "$REPO/configs/cross-boot.config" $(tree_fragments "$a") "$obj/arch.config" &&
 			grep -qx CONFIG_JUMP_LABEL=y "$obj/.config" &&
 			grep -qx CONFIG_STATIC_KEYS_KUNIT_TEST=y "$obj/.config"

@@ -12,6 +12,7 @@
 # of named architectures writes their rows and keeps the others'.
 # Exit 1 if any build failed.  arm64 is not here: make check boots it
 # (configs/arch/).
+# shellcheck disable=SC2154 # out, rows and n: lib.sh cross_setup's
 set -eu
 . "$(dirname "$0")/lib.sh"
 cross_setup "$@"

@@ -21,7 +21,7 @@ done | tr ' ' '\n' | sort -u)
 cross_words=
 if [ -n "${DEPS_CROSS:-}" ]; then
 	cross_words=$(for f in "$REPO"/configs/cross/*.conf; do
-		(PACKAGES= BOOT_PACKAGES=; . "$f"; echo "$PACKAGES $BOOT_PACKAGES")
+		(PACKAGES='' BOOT_PACKAGES=''; . "$f"; echo "$PACKAGES $BOOT_PACKAGES")
 	done)
 	arch_words="$arch_words $cross_words"
 fi
@@ -37,7 +37,7 @@ done
 
 PACKAGES=${DEPS_PACKAGES:-"$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
 cpio quilt ccache python3 python3-ply python3-git git xz-utils file
-python3-sphinx python3-yaml graphviz gnuplot-nox$arch_packages"}
+python3-sphinx python3-yaml graphviz gnuplot-nox shellcheck pyflakes3$arch_packages"}
 [ -z "${DEPS_PACKAGES:-}" ] || foreign=
 
 missing=

@@ -319,10 +319,12 @@ cross_setup() {
 	out=$ROOT/cross
 	mkdir -p "$out"
 	rows=
+	# shellcheck disable=SC2048 # the names given, or every row's
 	for _a in ${*:-$(cd "$REPO/configs/cross" && ls ./*.conf | sed 's|^\./||; s|\.conf$||')}; do
 		[ -f "$REPO/configs/cross/$_a.conf" ] || die "no configs/cross/$_a.conf"
 		rows="$rows $_a"
 	done
+	# shellcheck disable=SC2034,SC2086 # the callers'; one word per row
 	n=$(echo $rows | wc -w)
 }
 
@@ -367,6 +369,7 @@ load_arch() {
 
 # Per-variant paths, and the variables of its architecture's row
 # (configs/arch/ARCH.conf); call set_variant first.
+# shellcheck disable=SC2034 # the callers' variables
 set_variant() {
 	check_variant "$1"
 	VARIANT=$1

@@ -13,7 +13,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 [ $# -gt 0 ] || die "usage: merge-slices.sh DIR... (make report SLICES='DIR...')"
 ROOT=$(tree_root)
-checks= ledgers= records=
+checks='' ledgers='' records=''
 for d; do
 	[ -d "$d" ] || die "no slice directory $d"
 	found=$(find "$d" -name 'check*.json' | sort | tr '\n' ' ')

@@ -91,9 +91,9 @@ if [ "$now" != "$clean_fingerprint" ] && [ -s "$done_list" ] && [ -d "$SRC/.pc" 
 		{ differs = 1 }
 		END { print kept + 0 }' "$done_list" "$done_list.new")
 fi
-apply=full
+apply='full'
 if [ "$keep" -gt 0 ]; then
-	apply=more
+	apply='more'
 	if [ "$keep" -lt "$(wc -l < "$done_list")" ]; then
 		cut -d' ' -f1 "$done_list" > "$VDIR/series.popped"
 		top=$(sed -n "${keep}p" "$VDIR/series.popped")

@@ -255,6 +255,9 @@ def proofs_of(run):
 def add_check(path):
     """Each run of a make check record (report.py --json) as a row of every
     proof that has it: ok when no check failed."""
+    if os.environ.get('CHECKS'):
+        say(f'{path} not recorded: a run of some checks (CHECKS={os.environ["CHECKS"]}) proves no row')
+        return
     with open(path) as f:
         check = json.load(f)
     changed = {}

@@ -7,6 +7,7 @@
 export PATH=/bin
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
+# shellcheck disable=SC2154 # fault_module: from the command line
 echo "harness: fault: loading $fault_module.ko" > /dev/kmsg
 insmod "/modules/$fault_module.ko"
 echo "harness: fault: the kernel survived $fault_module.ko (insmod: $?)" > /dev/kmsg

@@ -92,6 +92,7 @@ sync)
 		echo > $tracing/trace
 		lost=$(trace_overruns)
 		echo $n > $flip
+		# shellcheck disable=SC2046 # their counts
 		set -- $(sync_counts bench_sync) $(mm_counts bench)
 		lost=$(( $(trace_overruns) - lost ))
 		if [ "$lost" -gt 0 ]; then

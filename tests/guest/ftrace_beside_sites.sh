@@ -20,6 +20,7 @@ plan 9
 # Recording stays off but while the datagrams go: every call of every
 # function is slow enough under emulation with only its callback to run.
 echo function > $T/current_tracer && echo 0 > $T/tracing_on
+# shellcheck disable=SC2320 # the write's own status
 result $? tracer_on
 # What ftrace says it patched, read back from the text: every enabled
 # function's entry must be a CALL now, and a NOP again once the tracer is
@@ -49,6 +50,7 @@ traced=$(grep -c ' kfree_skb_reason <-' $T/trace)
 [ "${traced:-0}" -gt 0 ]
 result $? functions_traced "kfree_skb_reason() entries in the trace: ${traced:-0}"
 echo nop > $T/current_tracer && echo 1 > $T/tracing_on
+# shellcheck disable=SC2320 # the write's own status
 result $? tracer_off
 entries_read nop5
 [ "$read_as" = "$calls" ] && [ "$read_other" = 0 ]

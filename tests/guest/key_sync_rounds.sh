@@ -20,6 +20,7 @@ user=/sys/module/static_keys_sync_user
 rounds() {
 	echo > $TRACING/trace
 	eval "$1" || diag "failed: $1"
+	# shellcheck disable=SC2046 # its two counts
 	set -- $(sync_counts ksr)
 	echo "$1"
 }

@@ -14,7 +14,7 @@ plan 17
 # in front of those that are false.  Pick the first true and the first
 # false feature that have sites (any, where there is no jump table).
 i=0
-true_feature= false_feature=
+true_feature='' false_feature=''
 has_sites && kcore-sites > $KEYS_TMP/all
 for f in $(cat $F); do
 	key=sched_feat_keys+0x$(printf %x $((i * 16)))

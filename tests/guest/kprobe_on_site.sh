@@ -52,6 +52,7 @@ else
 fi
 
 # The instruction after the first site: symbol+offset plus the site's size.
+# shellcheck disable=SC2046 # one word per site
 set -- $(awk '$1 == "site" && $4 != "freed" {
 		sub(/\+/, " ", $2); print $2, $4; exit }' $KEYS_TMP/kprobe.sites)
 next=

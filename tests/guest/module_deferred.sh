@@ -20,7 +20,7 @@ result $? unload_with_work_pending
 line=$(log_since $before | grep 'static_keys_deferred: after the flush at unload' | tail -1)
 case $line in
 *"count 0, site false") result 0 flush_drops_the_reference ;;
-*) result 1 flush_drops_the_reference "${line:-no line from the module's exit}" ;;
+*) result 1 flush_drops_the_reference "${line:-no line from the exit of the module}" ;;
 esac
 # The rate limit runs out in freed memory if the work was left queued.
 sleep 3

@@ -16,6 +16,7 @@ warnings() {
 		index($0, begin) { inside = 1 } index($0, end) { inside = 0 }
 		/WARNING: CPU/ { n[inside]++ } END { print n[0] + 0, n[1] + 0 }'
 }
+# shellcheck disable=SC2046 # its two counts
 set -- $(warnings)
 before=$1
 # harness.torture_ops=, _passes=, _seconds= on the command line: make
@@ -32,6 +33,7 @@ if [ -r $results ]; then
 else
 	result 1 static_keys_torture "no $results"
 fi
+# shellcheck disable=SC2046 # its two counts
 set -- $(warnings)
 [ "$1" = "$before" ]
 result $? no_warnings "$(($1 - before)) warnings in the kernel log during the suite, outside the concurrent case"

@@ -32,6 +32,7 @@ every_site_follows() {
 events=$(ls -d $T/events/*/*/ 2>/dev/null | wc -l)
 echo 0 > $T/tracing_on
 echo 1 > $T/events/enable
+# shellcheck disable=SC2320 # the write's own status
 result $? every_event_enabled "$events events"
 every_site_follows on
 echo 0 > $T/events/enable

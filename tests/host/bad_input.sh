@@ -65,5 +65,6 @@ expect cache_full "cannot unpack .* (disk full?)" \
 		TARBALL="$t/linux-big.tar.xz" "$t/scripts/tree.sh"
 [ ! -e "$t/full/test/pristine" ]
 result $? cache_full_leaves_no_tree "a pristine tree was left in $t/full/test"
+# shellcheck disable=SC2154 # checks.sh counts subtests
 diag "figure: bad input: $subtests host-side cases tried (and tree_and_series, guest_faults)"
 finish

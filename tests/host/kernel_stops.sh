@@ -35,7 +35,7 @@ stopped=0 booted=0
 while [ $# -ge 4 ]; do
 	name=$1 v=$2 module=$3
 	shift 3
-	patterns= last=
+	patterns='' last=''
 	while [ "$1" != -- ]; do
 		patterns="$patterns$1
 "

@@ -6,6 +6,7 @@
 root=$("$REPO/scripts/cache-root.sh")
 checkpatch=$root/pristine/scripts/checkpatch.pl
 [ -x "$checkpatch" ] || skip_all "no pristine tree yet (make tree)"
+# shellcheck disable=SC2046 # one word per patch
 set -- $("$REPO/scripts/apply-series.sh" --list)
 [ $# -gt 0 ] || skip_all "the series is empty"
 

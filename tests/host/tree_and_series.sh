@@ -81,7 +81,7 @@ printf 'good.patch\nsecond.patch\n' > "$SERIES"
 	"$scripts/prepare.sh" series 2>"$t/out" && grep -q 'kept the first 1 patches' "$t/out" &&
 	[ "$(sed -n '5p;8p' "$src/kernel/a.c" | tr '\n' ' ')" = "five eight " ] &&
 	[ "$(tr '\n' ' ' < "$src/kernel/b.c")" = "1 2 3 " ] &&
-	[ ! -e "$src/kernel/second.c" ] && [ "$src/kernel/b.c" -nt "$t/mark" ]
+	[ ! -e "$src/kernel/second.c" ] && [ -n "$(find "$src/kernel/b.c" -newer "$t/mark")" ]
 result $? tail_popped_and_pushed "$(tail -2 "$t/out"; ls -l --time-style=+%T "$src/kernel/b.c" "$t/mark")"
 echo good.patch > "$SERIES"
 "$scripts/prepare.sh" series 2>"$t/out" && grep -qx 8 "$src/kernel/a.c" && grep -qx five "$src/kernel/a.c" &&
