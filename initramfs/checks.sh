@@ -61,14 +61,20 @@ log_since() {
 	kernel_log | tail -n +$(($1 + 1))
 }
 
-# window_warnings TAG: for each stretch of the kernel log between
-# "TAG: expected warning begins" and "TAG: expected warning ends", the
-# number of warnings in it, one a line.
-window_warnings() {
+# window_counts TAG: the warnings of the kernel log, as "window N" for
+# each stretch between "TAG: expected warning begins" and "TAG: expected
+# warning ends" (N: the warnings in it), then "outside N" for the rest of
+# the log.  window_warnings TAG: the counts of the stretches alone.
+window_counts() {
 	kernel_log | awk -v begin="$1: expected warning begins" -v end="$1: expected warning ends" '
 		index($0, begin) { inside = 1; n = 0; next }
-		index($0, end) { if (inside) print n; inside = 0; next }
-		inside && /WARNING: CPU/ { n++ }'
+		index($0, end) { if (inside) print "window " n; inside = 0; next }
+		/WARNING: CPU/ { if (inside) n++; else outside++ }
+		END { print "outside " outside + 0 }'
+}
+
+window_warnings() {
+	window_counts "$1" | sed -n 's/^window //p'
 }
 
 # expected_warnings TAG: a subtest, TAG_expected_warnings, ok when every

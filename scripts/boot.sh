@@ -63,14 +63,10 @@ progress_status() {
 	elapsed=$(( $(date +%s) - start ))
 	done_n=$(echo "$last" | sed -n 's|^harness: check \([0-9]*\)/.*|\1|p')
 	total_n=$(echo "$last" | sed -n 's|^harness: check [0-9]*/\([0-9]*\):.*|\1|p')
-	if [ -n "$last_took" ] && [ "$last_took" -gt "$elapsed" ]; then
-		left="about $((last_took - elapsed)) s left"
-	elif [ -n "$last_took" ]; then
-		left="longer than the last such boot ($last_took s)"
-	elif [ -n "$done_n" ] && [ "$done_n" -gt 1 ]; then
+	if [ -z "$last_took" ] && [ -n "$done_n" ] && [ "$done_n" -gt 1 ]; then
 		left="about $(( (total_n - done_n + 1) * elapsed / (done_n - 1) )) s left"
 	else
-		left="time left not known yet"
+		left=$(time_left "$last_took" "$start")
 	fi
 	echo "${last:-kernel starting}; $left"
 }

@@ -50,16 +50,7 @@ if [ -z "$total" ]; then
 fi
 note "building $VARIANT in $OBJ (log: $log)"
 progress_status() {
-	n=$(grep -c '^  CC' "$log")
-	elapsed=$(($(date +%s) - start))
-	if [ -z "$total" ]; then
-		echo "$n objects compiled (log: $log)"
-	elif [ "$n" -lt 20 ] || [ "$n" -ge "$total" ]; then
-		echo "$n of about $total objects compiled (log: $log)"
-	else
-		left=$(( (total - n) * elapsed / n ))
-		echo "$n of about $total objects compiled, about $(( (left + 59) / 60 )) min left (log: $log)"
-	fi
+	echo "$(progress_of "$(grep -c '^  CC' "$log")" "$total" "$start" "objects compiled") (log: $log)"
 }
 kmake -C "$SRC" O="$OBJ" -j"$JOBS" "${KERNEL_IMAGE##*/}" modules > "$log" 2>&1 &
 if ! watch_progress $! "building $VARIANT"; then

@@ -52,17 +52,19 @@ without_series() {
 	cp "$obj/.config" "$p/.config"
 	: > "$plog"
 	progress_status() {
-		echo "$(grep -c '^  CC' "$plog") objects compiled (log: $plog)"
+		echo "$(progress_of "$(grep -c '^  CC' "$plog")" "$(cat "$out/boot-$1.objects" 2>/dev/null)" \
+			"$pstart" "objects compiled") (log: $plog)"
 	}
 	note "$1: the same config without the series (log: $plog)"
+	pstart=$(date +%s)
 	build_image "$PRISTINE" "$p" "$plog"
 	if ! watch_progress $! "building $1 without the series"; then
 		[ "$2" = build ] && echo ", as does the tree without the series (log: boot-$1-pristine.log)"
 		return 0
 	fi
 	[ "$2" != build ] || return 0
-	progress_status() { echo "kernel starting"; }
-	pstatus=0
+	progress_status() { echo "kernel starting; $(time_left "$(cat "$obj.took" 2>/dev/null)" "$pstart")"; }
+	pstatus=0 pstart=$(date +%s)
 	boot_image "$p" "$p.serial" "$obj/initramfs.cpio" "booting $1 without the series" || pstatus=$?
 	if ! grep -a -q 'Linux version' "$p.serial"; then
 		[ "$2" = silent ] && echo ", as does the tree without the series"
@@ -116,8 +118,12 @@ for a in $rows; do
 	mkdir -p "$obj"
 	printf '%s\n' $CONFIG $BOOT_CONFIG > "$obj/arch.config"
 	note "$a ($i of $n): building the series kernel (log: $log)"
+	# how far a build is: against the objects the last build of this row
+	# compiled (boot-ARCH.objects)
+	start=$(date +%s)
 	progress_status() {
-		echo "$(grep -c '^  CC' "$log") objects compiled (log: $log)"
+		echo "$(progress_of "$(grep -c '^  CC' "$log")" "$(cat "$obj.objects" 2>/dev/null)" \
+			"$start" "objects compiled") (log: $log)"
 	}
 	{
 		# shellcheck disable=SC2046 # one word per fragment
@@ -137,6 +143,8 @@ for a in $rows; do
 		failed=1
 		continue
 	fi
+	objects=$(grep -c '^  CC' "$log" || true)
+	[ "$objects" -lt 200 ] || echo "$objects" > "$obj.objects"
 	# The initramfs: /init and /dev/console, nothing else.
 	root=$obj/initramfs
 	rm -rf "$root"
@@ -153,16 +161,19 @@ for a in $rows; do
 	note "$a: booting (serial log: $serial)"
 	progress_status() {
 		_said=$(grep -a -o 'harness: .*\|# static_keys[^:]*: pass:[0-9]*' "$serial" 2>/dev/null | tail -1)
-		echo "${_said:-kernel starting}"
+		echo "${_said:-kernel starting}; $(time_left "$(cat "$obj.took" 2>/dev/null)" "$start")"
 	}
-	status=0 as=
+	status=0 as='' start=$(date +%s)
 	boot_image "$obj" "$serial" "$obj/initramfs.cpio" "booting $a ($i of $n)" || status=$?
+	[ "$status" != 0 ] || echo $(( $(date +%s) - start )) > "$obj.took"
 	suites=$(grep -a -c '^ *ok [0-9]* static_keys' "$serial" || true)
 	bad_suites=$(grep -a -c '^ *not ok [0-9]* static_keys' "$serial" || true)
-	# Warnings inside an announced window (the KUnit suite's negative
-	# count) are expected; anything else of the kind fails the boot.
-	problem=$(awk '/: expected warning begins/ { w = 1 } /: expected warning ends/ { w = 0 }
-		/Oops|BUG:|kernel BUG|Kernel panic|harness: FAIL/ || (/WARNING:/ && !w) { print; exit }' "$serial")
+	# The kernel log read as make check reads it (report.py: a warning
+	# inside an announced window, the KUnit suite's negative count, is
+	# expected; a panic, oops, stall or detector report fails), and
+	# /init's own verdict.
+	problem=$("$REPO/scripts/report.py" --scan "$serial" | head -1)
+	[ -n "$problem" ] || problem=$(grep -a -m1 '^harness: FAIL' "$serial" || true)
 	last=$(tr -d '\r' < "$serial" | grep -a -v '^[[:space:]]*$' | tail -1 | cut -c1-70)
 	if ! grep -a -q 'Linux version' "$serial"; then
 		result="the kernel never printed$([ "$status" != 124 ] || echo " in ${TIMEOUT:-600} s")${last:+; last console line: $last}"

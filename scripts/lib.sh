@@ -210,6 +210,34 @@ watch_progress() {
 	return "$_rc"
 }
 
+# progress_of N TOTAL START WHAT: how far a step that counts is, for a
+# progress_status function: "N of about TOTAL WHAT, about M min left" (the
+# pace since START, seconds since the epoch, carried on to TOTAL), or "N
+# WHAT" when no TOTAL is known.
+progress_of() {
+	_n=$1 _total=$2 _start=$3 _what=$4
+	if [ -z "$_total" ]; then
+		echo "$_n $_what"
+	elif [ "$_n" -lt 20 ] || [ "$_n" -ge "$_total" ]; then
+		echo "$_n of about $_total $_what"
+	else
+		echo "$_n of about $_total $_what, about $(( ((_total - _n) * ($(date +%s) - _start) / _n + 59) / 60 )) min left"
+	fi
+}
+
+# time_left TOOK START: how long is left of a step that took TOOK seconds
+# the last time (nothing known when TOOK is empty), started at START.
+time_left() {
+	_el=$(( $(date +%s) - $2 ))
+	if [ -z "$1" ]; then
+		echo "time left not known yet"
+	elif [ "$1" -gt "$_el" ]; then
+		echo "about $(( $1 - _el )) s left"
+	else
+		echo "longer than the last such run ($1 s)"
+	fi
+}
+
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
 	exit 1

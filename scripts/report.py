@@ -2,6 +2,8 @@
 """Turn the logs of one or more runs into a table and a closing count.
 
   report.py [--json FILE] NAME=LOGDIR[:BOOT] ...
+  report.py --scan SERIAL    the problems of one kernel log, one a line
+                             (make cross-build's boots); exit 1 if any
 
 For each NAME (a variant, or 'host' for the harness's own tests) LOGDIR
 holds what the run left: BOOT.status, BOOT.serial (the kernel log) and
@@ -64,8 +66,10 @@ WINDOWS = {
 FINISHED = re.compile(r'harness: all \d+ checks done')
 
 
-def scan_serial(text, status):
-    """Problems of one boot: [(kind, detail)], empty when it was clean."""
+def scan_serial(text, status, finished=FINISHED):
+    """Problems of one boot: [(kind, detail)], empty when it was clean.
+    FINISHED: the line that says the guest's checks are done (None: a
+    boot whose /init says so otherwise, make cross-build's)."""
     problems = []
     window = None
     for line in text.splitlines():
@@ -95,7 +99,7 @@ def scan_serial(text, status):
                          'with no "ends" after it'))
     if status and status[0] in (124, 137):
         problems.append(('timeout', f'no exit within {status[2]}s (a hang?)'))
-    elif not FINISHED.search(text) and not problems:
+    elif finished and not finished.search(text) and not problems:
         problems.append(('unfinished', 'the guest stopped before its checks were done'))
     return problems
 
@@ -443,6 +447,10 @@ def merge(paths):
 
 
 def main(argv):
+    if argv[:1] == ['--scan'] and len(argv) == 2:
+        problems = scan_serial(read(argv[1]) or '', None, finished=None)
+        print('\n'.join(f'{kind}: {detail}' for kind, detail in problems))
+        return 1 if problems else 0
     json_out = None
     merging = argv[:1] == ['--merge']
     if merging:

@@ -38,14 +38,8 @@ unpacked_total=$(xz --robot -l "$TARBALL" 2>/dev/null | awk '$1 == "totals" { pr
 unpack_start=$(date +%s)
 progress_status() {
 	_done=$(du -sb "$tmp" 2>/dev/null | cut -f1)
-	if [ -n "$unpacked_total" ] && [ "${_done:-0}" -gt 0 ]; then
-		_took=$(( $(date +%s) - unpack_start ))
-		_left=$(( (unpacked_total - _done) * _took / _done ))
-		[ "$_left" -ge 0 ] || _left=0
-		echo "$((_done / 1048576)) of about $((unpacked_total / 1048576)) MiB unpacked, about $_left s left"
-	else
-		echo "$(find "$tmp" -type f | wc -l) files unpacked"
-	fi
+	progress_of "$(( ${_done:-0} / 1048576 ))" "${unpacked_total:+$((unpacked_total / 1048576))}" \
+		"$unpack_start" "MiB unpacked"
 }
 tar -C "$tmp" -xf "$TARBALL" &
 watch_progress $! "unpacking $SOURCE_PKG" ||

@@ -11,10 +11,8 @@ results=/sys/kernel/debug/kunit/static_keys_torture/results
 plan 5
 # warnings: those of the kernel log outside the window, and inside.
 warnings() {
-	kernel_log | awk -v begin="static_keys_torture_concurrent: expected warning begins" \
-		-v end="static_keys_torture_concurrent: expected warning ends" '
-		index($0, begin) { inside = 1 } index($0, end) { inside = 0 }
-		/WARNING: CPU/ { n[inside]++ } END { print n[0] + 0, n[1] + 0 }'
+	window_counts static_keys_torture_concurrent |
+		awk '$1 == "outside" { o = $2 } $1 == "window" { w += $2 } END { print o + 0, w + 0 }'
 }
 # shellcheck disable=SC2046 # its two counts
 set -- $(warnings)
