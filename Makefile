@@ -58,7 +58,7 @@ logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all help run check check-all check-debug proofs check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-all check-debug proofs subtests check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 ##@ the two commands
@@ -126,6 +126,10 @@ proofs: tree
 	$(S)/records.py status
 	$(S)/records.py render
 	$(S)/cover-letter.sh
+
+## subtests   the checks and subtests each kernel of the tree's last make check runs reported (check*.json of the cache) frozen in tests/subtests/TREE/: a later run that does not report one fails
+subtests:
+	$(S)/report.py --freeze $(wildcard $(ROOT)/check*.json)
 
 ## report     the last make check's table again, from its logs; with SLICES, the slices' check records and bisect ledgers merged into one
 report: deps

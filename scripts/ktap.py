@@ -14,6 +14,9 @@ OK, FAIL, SKIP = 'ok', 'fail', 'skip'
 
 HEADER = re.compile(r'^(KTAP version \d+|TAP version \d+)$')
 PLAN = re.compile(r'^1\.\.(\d+)$')
+# A KUnit failure's diagnostic, whose message follows on lines of their
+# own without a '#' (6.1: "Expected a == b, but", then the values).
+FAILURE_DIAGNOSTIC = re.compile(r'^#.*\b(EXPECTATION|ASSERTION) FAILED\b')
 RESULT = re.compile(r'^(ok|not ok) (\d+)(?: -)? ?([^#]*?)\s*(?:#\s*(.*))?$')
 
 
@@ -52,14 +55,16 @@ def _block(lines, i, level, problems):
         ind = _indent(raw)
         if text.startswith('#'):
             # Diagnostics may stand at any indent (KUnit's use tabs).
-            diagnostic = True
+            diagnostic = bool(FAILURE_DIAGNOSTIC.match(text))
             i += 1
             continue
         if diagnostic and not (HEADER.match(text) or PLAN.match(text) or
                                RESULT.match(text)):
-            # The lines after a diagnostic until the next KTAP line are
-            # its own: 6.1's KUnit prints a failed expectation's
-            # "Expected ..." and its values without a "#" of their own.
+            # The lines after a KUnit failure's diagnostic until the next
+            # KTAP line are its own: 6.1's KUnit prints a failed
+            # expectation's "Expected ..." and its values without a "#"
+            # of their own.  After any other diagnostic, a line that is
+            # not KTAP is a problem (a shell's error, say).
             i += 1
             continue
         diagnostic = False

@@ -4,6 +4,9 @@
   report.py [--json FILE] NAME=LOGDIR[:BOOT] ...
   report.py --scan SERIAL    the problems of one kernel log, one a line
                              (make cross-build's boots); exit 1 if any
+  report.py --freeze CHECK.json...
+                             tests/subtests/TREE/RUN: the names each run
+                             reported, which later runs must report too
 
 For each NAME (a variant, or 'host' for the harness's own tests) LOGDIR
 holds what the run left: BOOT.status, BOOT.serial (the kernel log) and
@@ -46,9 +49,9 @@ DETECTOR = re.compile(r'(WARNING: (?!CPU: )(.*)|UBSAN: (.*))')
 WARNING = re.compile(r'WARNING: CPU: \d+ PID: \d+ at (.*)')
 # Warnings a test causes on purpose are announced around it, as
 # "<tag>: expected warning begins" ... "<tag>: expected warning ends".  A
-# window lets through only the warning its tag names here (a pattern of
-# the "WARNING: CPU: N PID: N at <where>" line's <where>); a tag not
-# named here opens no window.  Detector reports, oopses and stalls fail
+# window lets through one warning, the one its tag names here (a pattern
+# of the "WARNING: CPU: N PID: N at <where>" line's <where>): a second is
+# unexpected; a tag not named here opens no window.  Detector reports, oopses and stalls fail
 # the boot inside a window as anywhere.
 EXPECT_BEGIN = ': expected warning begins'
 EXPECT_END = ': expected warning ends'
@@ -64,6 +67,9 @@ WINDOWS = {
     'static_keys_torture_concurrent': re.compile(r'kernel/jump_label\.c'),
 }
 FINISHED = re.compile(r'harness: all \d+ checks done')
+# The console could not keep up: the log read is not the whole log, and
+# what it lost may have been a warning.
+DROPPED = re.compile(r'\*\* \d+ printk messages dropped \*\*')
 
 
 def scan_serial(text, status, finished=FINISHED):
@@ -71,19 +77,24 @@ def scan_serial(text, status, finished=FINISHED):
     FINISHED: the line that says the guest's checks are done (None: a
     boot whose /init says so otherwise, make cross-build's)."""
     problems = []
-    window = None
+    window, let_through = None, 0
     for line in text.splitlines():
         if EXPECT_BEGIN in line:
             tag = line.split(EXPECT_BEGIN)[0].split()[-1] if line.split(EXPECT_BEGIN)[0].split() else ''
-            window = WINDOWS.get(tag)
+            window, let_through = WINDOWS.get(tag), 0
             if window is None:
                 problems.append(('unknown window', f'"{tag}" names no expected '
                                  'warning (scripts/report.py: WINDOWS)'))
         elif EXPECT_END in line:
             window = None
+        if DROPPED.search(line):
+            problems.append(('log incomplete', DROPPED.search(line).group(0)))
         m = WARNING.search(line)
-        if m and not (window and window.search(m.group(1))):
-            problems.append(('unexpected warning', m.group(1).strip()))
+        if m and window and window.search(m.group(1)) and not let_through:
+            let_through = 1
+        elif m:
+            problems.append(('unexpected warning', m.group(1).strip()
+                             + (' (a second in its window)' if window and window.search(m.group(1)) else '')))
         m = not m and DETECTOR.search(line)
         if m:
             problems.append(('detector', m.group(1).strip()))
@@ -99,6 +110,9 @@ def scan_serial(text, status, finished=FINISHED):
                          'with no "ends" after it'))
     if status and status[0] in (124, 137):
         problems.append(('timeout', f'no exit within {status[2]}s (a hang?)'))
+    elif status and status[0] != 0:
+        problems.append(('qemu', f'QEMU exited with {status[0]} (its messages: the '
+                         'boot\'s .qemu file)'))
     elif finished and not finished.search(text) and not problems:
         problems.append(('unfinished', 'the guest stopped before its checks were done'))
     return problems
@@ -201,6 +215,50 @@ def run_rows(logdir, boot='boot'):
     if problems:
         rows.append(('results', FAIL, '; '.join(problems[:3])))
     return rows
+
+
+SUBTESTS = os.path.join(REPO, 'tests', 'subtests')
+
+
+def frozen_path(name):
+    """The frozen list of run NAME's checks and subtests, for the tree."""
+    return os.path.join(SUBTESTS, tree_path('TREE'), name)
+
+
+def vanished(name, rows):
+    """ROWS of run NAME with a failure for every name of its frozen list
+    (tests/subtests/TREE/NAME, make subtests) that it did not report: a
+    check or a subtest that disappears (compiled out, its plan cut) fails
+    instead of going unnoticed.  One under a check that was skipped whole
+    is not wanted: the skip is judged by tests/expected-skips."""
+    text = read(frozen_path(name))
+    if text is None:
+        return rows
+    have = {check for check, _, _ in rows}
+    skipped = [check + '.' for check, status, _ in rows if status == SKIP]
+    where = os.path.relpath(frozen_path(name), REPO)
+    return rows + [(sub, FAIL, f'vanished: in {where}, not reported')
+                   for sub in text.split()
+                   if sub not in have and not sub.startswith(tuple(skipped))]
+
+
+def freeze(paths):
+    """tests/subtests/TREE/RUN written for each run of the make check
+    records PATHS that failed nothing: the names it reported, one a line."""
+    for path in paths:
+        with open(path) as f:
+            rec = json.load(f)
+        for name, rows in rec['runs'].items():
+            failed = [c for c, s, _ in rows if s == FAIL]
+            if failed or not rows:
+                print(f'report.py: {name} of {path} not frozen: it failed {failed[:3]}',
+                      file=sys.stderr)
+                continue
+            os.makedirs(os.path.dirname(frozen_path(name)), exist_ok=True)
+            with open(frozen_path(name), 'w') as f:
+                f.write(''.join(f'{c}\n' for c in sorted({c for c, _, _ in rows})))
+            print(f'report.py: {os.path.relpath(frozen_path(name), REPO)}: {len(rows)} names',
+                  file=sys.stderr)
 
 
 def expected_skips(path=os.path.join(REPO, 'tests', 'expected-skips')):
@@ -447,6 +505,9 @@ def merge(paths):
 
 
 def main(argv):
+    if argv[:1] == ['--freeze'] and len(argv) > 1:
+        freeze(argv[1:])
+        return 0
     if argv[:1] == ['--scan'] and len(argv) == 2:
         problems = scan_serial(read(argv[1]) or '', None, finished=None)
         print('\n'.join(f'{kind}: {detail}' for kind, detail in problems))
@@ -475,6 +536,9 @@ def main(argv):
             if prefix:
                 rows = not_yet_introduced(rows, prefix, introduced_by())
             as_name = name[len('bisect-'):] if whole and name.startswith('bisect-') else name
+            if (boot or 'boot') == 'boot' and not os.environ.get('CHECKS') and \
+                    (whole or not prefix):
+                rows = vanished(as_name, rows)
             runs.append((name, unexpected_skips(as_name, rows, rules, fail_rules)))
             places.append((logdir, boot or 'boot'))
         check_site_sizes(runs, {name: logdir for (name, _), (logdir, _) in

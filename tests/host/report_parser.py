@@ -64,6 +64,11 @@ class KtapParser(unittest.TestCase):
         _, problems = ktap.parse('KTAP version 1\n1..1\nok 1 a\n# d\nok 2 b\nnot ktap\n')
         self.assertIn("line 6: not KTAP: 'not ktap'", problems)
 
+    def test_an_error_after_a_plain_diagnostic_is_not_ktap(self):
+        _, problems = ktap.parse('KTAP version 1\n1..1\n    KTAP version 1\n    1..1\n'
+                                 '    # figure: 3\n    sh: /x: not found\n    ok 1 a\nok 1 c\n')
+        self.assertIn("line 6: not KTAP: 'sh: /x: not found'", problems)
+
     def test_missing_results_break_the_plan(self):
         _, problems = ktap.parse('KTAP version 1\n1..3\nok 1 a\n')
         self.assertEqual(problems, ['plan of 3 tests, 1 results'])
@@ -133,6 +138,20 @@ class SerialLog(unittest.TestCase):
         text = (self.T + report.EXPECT_BEGIN + '\n' + self.T + report.EXPECT_END +
                 '\nWARNING: CPU: 0 PID: 1 at a.c:1 b+0x0/0x1\n' + FINISHED)
         self.assertEqual(self.kinds(text), ['unexpected warning'])
+
+    def test_a_second_warning_in_a_window_is_unexpected(self):
+        text = ('static_keys_kunit: expected warning begins\n'
+                'WARNING: CPU: 0 PID: 1 at kernel/jump_label.c:10 f\n'
+                'WARNING: CPU: 0 PID: 1 at kernel/jump_label.c:10 f\n'
+                'static_keys_kunit: expected warning ends\n' + FINISHED)
+        self.assertEqual(self.kinds(text), ['unexpected warning'])
+
+    def test_dropped_messages_fail(self):
+        self.assertEqual(self.kinds('** 12 printk messages dropped **\n' + FINISHED),
+                         ['log incomplete'])
+
+    def test_a_qemu_error_fails(self):
+        self.assertEqual(self.kinds(FINISHED, status=(1, 5, '600')), ['qemu'])
 
     def test_timeout(self):
         self.assertEqual(self.kinds('booting\n', (124, 20, '20')), ['timeout'])
@@ -204,6 +223,36 @@ class RunRows(unittest.TestCase):
                           'boot.status': '0 10 600 tcg',
                           'boot.serial': FINISHED})
         self.assertIn((first, 'fail', 'did not run: no result for it'), rows)
+
+
+class FrozenSubtests(unittest.TestCase):
+    """report.vanished(): a run reports every name of its frozen list."""
+
+    def setUp(self):
+        import tempfile
+        self.tmp = tempfile.TemporaryDirectory()
+        self.real = report.SUBTESTS
+        report.SUBTESTS = self.tmp.name
+        os.makedirs(os.path.dirname(report.frozen_path('series')))
+        with open(report.frozen_path('series'), 'w') as f:
+            f.write('boot\nkeys_kvm.a\nkeys_kvm.b\nkunit_builtin.x\n')
+
+    def tearDown(self):
+        report.SUBTESTS = self.real
+        self.tmp.cleanup()
+
+    def test_a_vanished_subtest_fails(self):
+        rows = report.vanished('series', [('boot', 'ok', ''), ('keys_kvm.a', 'ok', ''),
+                                          ('kunit_builtin.x', 'ok', '')])
+        self.assertEqual([(c, s) for c, s, _ in rows if s == 'fail'], [('keys_kvm.b', 'fail')])
+
+    def test_a_check_skipped_whole_wants_none_of_its_subtests(self):
+        rows = report.vanished('series', [('boot', 'ok', ''), ('keys_kvm', 'skip', 'no SVM'),
+                                          ('kunit_builtin.x', 'ok', '')])
+        self.assertFalse([c for c, s, _ in rows if s == 'fail'])
+
+    def test_no_list_wants_nothing(self):
+        self.assertEqual(report.vanished('distro', []), [])
 
 
 class ExpectedSkips(unittest.TestCase):
