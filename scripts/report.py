@@ -414,27 +414,42 @@ def short_share(sites):
     return sites['short'] / sites['sites'] if sites['sites'] else 0.0
 
 
-def check_site_sizes(runs, logdirs):
-    """Every 5-byte site of the series must be one whose jump a 2-byte
-    site could not have reached (sites.py's long_in_reach): the series
-    has the assembler size each site, and objtool keeps that size."""
-    series = logdirs.get('series')
-    if not series:
-        return
-    mine = read_sites(series)
-    name = 'sites.five_byte_sites_out_of_rel8_reach'
-    if not mine or 'long_in_reach' not in mine:
-        row = (name, FAIL, 'no site counts (sites.py did not run?)')
-    elif not mine['sites']:
-        row = (name, FAIL, 'the series kernel has no sites')
-    elif mine['long_in_reach']:
-        row = (name, FAIL, f"{mine['long_in_reach']} of the series' "
-               f"{mine['long']} 5-byte sites jump within rel8 reach")
+# The x86-64 kernels of the series that the checks of the linked vmlinux
+# are for (make check, check-debug, the defconfig kernels).
+SERIES_X86 = ('series', 'debug', 'defconfig-series')
+
+
+def site_rows(mine):
+    """The checks of a series vmlinux's sites (sites.py's counts MINE):
+    every 5-byte site is one whose jump a 2-byte site could not have
+    reached (the series has the assembler size each site, and objtool
+    keeps that size), and the core kernel's jump table is in (key, site)
+    order as linked (scripts/sorttable sorts it; jump_label_init() would
+    sort one that is not, silently)."""
+    names = ('sites.five_byte_sites_out_of_rel8_reach', 'sites.core_table_sorted_at_link')
+    if not mine or 'long_in_reach' not in mine or 'unsorted' not in mine:
+        return [(n, FAIL, 'no site counts (sites.py did not run?)') for n in names]
+    if not mine['sites']:
+        return [(n, FAIL, 'the series kernel has no sites') for n in names]
+    rows = []
+    if mine['long_in_reach']:
+        rows.append((names[0], FAIL, f"{mine['long_in_reach']} of the series' "
+                     f"{mine['long']} 5-byte sites jump within rel8 reach"))
     else:
-        row = (name, OK, '')
+        rows.append((names[0], OK, ''))
+    if mine['unsorted']:
+        rows.append((names[1], FAIL, f"{mine['unsorted']} of {mine['sites']} entries "
+                     'follow one of a later key or site'))
+    else:
+        rows.append((names[1], OK, ''))
+    return rows
+
+
+def check_site_sizes(runs, logdirs):
+    """site_rows() for each x86-64 series kernel of RUNS."""
     for run_name, rows in runs:
-        if run_name == 'series':
-            rows.append(row)
+        if run_name in SERIES_X86 and run_name in logdirs:
+            rows += site_rows(read_sites(logdirs[run_name]))
 
 
 def series_hash():

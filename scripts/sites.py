@@ -6,7 +6,8 @@ __start___jump_table and __stop___jump_table; entries of s32 code, s32
 target, s64 key, each relative to its own field) and the bytes at every
 site as linked, and prints one line of key=value pairs:
 
-    sites=N keys=K short=S long=L other=O table_bytes=B
+    sites=N keys=K short=S long=L other=O long_in_reach=R unsorted=U
+    table_bytes=B
 
 short: 2-byte sites (NOP2 66 90 or JMP rel8 EB), long: 5-byte (NOP5
 0f 1f 44 00 00 or JMP rel32 E9), other: anything else; on arm64 every
@@ -15,6 +16,9 @@ by instruction as linked instead:
 
     nop2=A jmp8=B nop5=C jmp32=D other=O    (arm64: nop=A b=B other=O)
 
+long_in_reach: the 5-byte sites a 2-byte one would have reached;
+unsorted: the entries that follow one of a later key (or the same key and
+a later site), the order jump_label_init() sorts into;
 table_bytes: the jump table's size (__stop___jump_table less
 __start___jump_table).  As modules: function_sizes() and by_key() (make
 bench's code size and sites per key).  Standard library only.
@@ -140,16 +144,21 @@ def count(path):
     stats = {"short": 0, "long": 0, "other": 0, "long_in_reach": 0}
     size = {"nop2": "short", "jmp8": "short", "nop5": "long", "jmp32": "long",
             "nop": "long", "b": "long", "other": "other"}
-    n = 0
+    n = unsorted = 0
+    last = None
     for code, key, target in sites(elf):
         n += 1
         keys.add(key)
+        if last is not None and (key, code) < last:
+            unsorted += 1
+        last = (key, code)
         insn = instruction(elf, code)
         stats[size[insn]] += 1
         if insn in ("nop5", "jmp32") and in_rel8_reach(code, target):
             stats["long_in_reach"] += 1
     out = {"sites": n, "keys": len(keys)}
     out.update(stats)
+    out["unsorted"] = unsorted
     try:
         out["table_bytes"] = (elf.symbols["__stop___jump_table"][0] -
                               elf.symbols["__start___jump_table"][0])

@@ -386,7 +386,8 @@ class MergeSlices(unittest.TestCase):
 
 class SiteSizes(unittest.TestCase):
     """report.check_site_sizes(): no 5-byte site of the series within rel8
-    reach, from the sites file build.sh writes."""
+    reach, and its core table in order as linked, from the sites file
+    build.sh writes (x86-64 series kernels only)."""
 
     def check(self, series):
         import tempfile
@@ -400,25 +401,33 @@ class SiteSizes(unittest.TestCase):
             report.check_site_sizes(runs, dirs)
             return runs[0][1], runs[1][1]
 
-    def test_long_sites_out_of_reach_pass(self):
-        mine, theirs = self.check('sites=10 keys=4 short=9 long=1 other=0 long_in_reach=0')
-        self.assertEqual(mine, [('sites.five_byte_sites_out_of_rel8_reach', 'ok', '')])
+    GOOD = 'sites=10 keys=4 short=9 long=1 other=0 long_in_reach=0 unsorted=0'
+
+    def test_long_sites_out_of_reach_and_in_order_pass(self):
+        mine, theirs = self.check(self.GOOD)
+        self.assertEqual(mine, [('sites.five_byte_sites_out_of_rel8_reach', 'ok', ''),
+                                ('sites.core_table_sorted_at_link', 'ok', '')])
         self.assertEqual(theirs, [])
 
     def test_long_site_in_reach_fails_with_counts(self):
-        mine, _ = self.check('sites=10 keys=4 short=0 long=10 other=0 long_in_reach=7')
+        mine, _ = self.check(self.GOOD.replace('long_in_reach=0', 'long_in_reach=7'))
         self.assertEqual(mine[0][1], 'fail')
         self.assertIn('7 of', mine[0][2])
-        self.assertIn('10 5-byte', mine[0][2])
+        self.assertIn('1 5-byte', mine[0][2])
+
+    def test_a_table_out_of_order_fails(self):
+        mine, _ = self.check(self.GOOD.replace('unsorted=0', 'unsorted=3'))
+        self.assertEqual(mine[1][:2], ('sites.core_table_sorted_at_link', 'fail'))
+        self.assertIn('3 of 10 entries', mine[1][2])
 
     def test_no_sites_fails(self):
-        mine, _ = self.check('sites=0 keys=0 short=0 long=0 other=0 long_in_reach=0')
-        self.assertEqual(mine[0][1], 'fail')
+        mine, _ = self.check('sites=0 keys=0 short=0 long=0 other=0 long_in_reach=0 unsorted=0')
+        self.assertEqual([s for _, s, _ in mine], ['fail', 'fail'])
 
     def test_missing_counts_fail(self):
-        for text in (None, 'sites=10 keys=4 short=9 long=1 other=0'):
+        for text in (None, 'sites=10 keys=4 short=9 long=1 other=0 long_in_reach=0'):
             mine, _ = self.check(text)
-            self.assertEqual(mine[0][1], 'fail')
+            self.assertEqual([s for _, s, _ in mine], ['fail', 'fail'])
 
 
 class KtapResult(unittest.TextTestResult):
