@@ -5,9 +5,10 @@
 # whose kernel is built again (after the first, only what the break
 # touches: prepare.sh pops the last break and pushes the next) and booted
 # with only the checks its 'Caught-by:' line names (first the series
-# alone, the control, must pass all of them).  A break is caught
-# when one of those checks fails, or the kernel dies while they run; one
-# that is not caught fails this script.  Logs: $ROOT/breaks/logs/NAME/.
+# alone, the control, must pass all of them).  A break is caught when
+# one of those checks fails, or, for a break meant to crash the kernel,
+# when it dies where its 'Crash-site:' line says (scripts/break-verdict.py);
+# one that is not caught fails this script.  Logs: $ROOT/breaks/logs/NAME/.
 # Each verdict is a row of the tree's breaks record (scripts/records.py),
 # pinned to the code its kernel applied; breaks.md is rendered from it.
 set -eu
@@ -65,13 +66,11 @@ for name; do
 	[ -f "$patch" ] || die "no break $patch"
 	checks=$(sed -n 's/^Caught-by: *//p' "$patch" | tr -d ' ')
 	[ -n "$checks" ] || die "$patch has no 'Caught-by:' line"
-	note "break $i of $total: $name, caught by $checks? (logs: $ROOT/breaks/logs/$name)"
+	crash_site=$(sed -n 's/^Crash-site: *//p' "$patch")
+	note "break $i of $total: $name, caught by $checks${crash_site:+ or a crash in $crash_site}? (logs: $ROOT/breaks/logs/$name)"
 	boot_breaks "$name" "$checks" "breaks/$name.patch" || true
-	if verdict=$("$REPO/scripts/break-verdict.py" "$LOGS_DIR/report.json" "$checks"); then
-		# where the kernel died, when it did
-		rip=$(awk '/BUG: |Oops: / { dead = 1 } dead && match($0, /RIP: [0-9a-f]*:[^ ]*/) {
-			print substr($0, RSTART, RLENGTH); exit }' "$LOGS_DIR/$name.serial" 2>/dev/null | sed 's/^RIP: [0-9a-f]*://')
-		case $verdict in boot:*) [ -z "$rip" ] || verdict="$verdict, in $rip" ;; esac
+	if verdict=$("$REPO/scripts/break-verdict.py" "$LOGS_DIR/report.json" "$checks" \
+		"$LOGS_DIR/$name.serial" "$crash_site"); then
 		note "break $name: caught: $verdict"
 		record "$name" ok "caught: $verdict"
 	else

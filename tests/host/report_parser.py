@@ -2,6 +2,7 @@
 print, and what the harness must make of it.  Prints its results as KTAP
 when run as a script."""
 
+import json
 import os
 import sys
 import unittest
@@ -428,6 +429,46 @@ class SiteSizes(unittest.TestCase):
         for text in (None, 'sites=10 keys=4 short=9 long=1 other=0 long_in_reach=0'):
             mine, _ = self.check(text)
             self.assertEqual([s for _, s, _ in mine], ['fail', 'fail'])
+
+
+class BreakVerdict(unittest.TestCase):
+    """scripts/break-verdict.py: a break is caught by a failure of a check
+    it names, or by a crash where its patch says it crashes; a crash
+    elsewhere catches nothing."""
+
+    OOPS = ('BUG: unable to handle page fault for address: ffffffff81a1e57c\n'
+            'RIP: 0010:arch_jump_entry_size+0x7/0x1e\n')
+
+    def verdict(self, rows, serial, crash_site=''):
+        import importlib.util
+        import tempfile
+        spec = importlib.util.spec_from_file_location(
+            'break_verdict', os.path.join(report.REPO, 'scripts', 'break-verdict.py'))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, 'report.json'), 'w') as f:
+                json.dump({'runs': {'series': rows}}, f)
+            with open(os.path.join(tmp, 'serial'), 'w') as f:
+                f.write(serial)
+            import contextlib
+            import io
+            with contextlib.redirect_stdout(io.StringIO()):
+                return module.main(os.path.join(tmp, 'report.json'), 'key_sync_rounds',
+                                   os.path.join(tmp, 'serial'), crash_site)
+
+    def test_a_named_check_failing_catches(self):
+        self.assertEqual(self.verdict([['key_sync_rounds.a', 'fail', 'x']], ''), 0)
+
+    def test_a_boot_failure_alone_does_not(self):
+        self.assertEqual(self.verdict([['boot', 'fail', 'oops'], ['key_sync_rounds.a', 'ok', '']],
+                                      self.OOPS), 1)
+
+    def test_a_crash_where_the_break_says_catches(self):
+        self.assertEqual(self.verdict([['boot', 'fail', 'oops']], self.OOPS,
+                                      'arch_jump_entry_size'), 0)
+        self.assertEqual(self.verdict([['boot', 'fail', 'oops']], self.OOPS,
+                                      'jump_label_bad_site'), 1)
 
 
 class KtapResult(unittest.TextTestResult):
