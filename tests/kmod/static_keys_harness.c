@@ -363,6 +363,53 @@ static void core_key_sites_follow(struct kunit *test)
 #endif
 }
 
+/*
+ * static_key_fast_inc_not_disabled(), which TCP calls to add a reference
+ * to a key it enabled earlier: a reference to a true key, with no site
+ * written; none to a false key (count 0, and again once the last
+ * reference is gone), whatever CONFIG_JUMP_LABEL says; none past INT_MAX.
+ * A count it should not have taken is put back by hand.
+ */
+static void fast_inc_not_disabled(struct kunit *test)
+{
+#ifdef HARNESS_FAST_INC
+	const struct harness_key *hk = &harness_keys[0];
+
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
+	KUNIT_EXPECT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+			       "a reference to a false key (count 0)");
+	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 0);
+	atomic_set(&hk->key->enabled, 0);
+	expect_key_state(test, hk, false);
+
+	KUNIT_ASSERT_TRUE(test, static_key_slow_inc(hk->key));
+	KUNIT_EXPECT_TRUE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+			      "no reference to a true key (count 1)");
+	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 2);
+	expect_key_state(test, hk, true);
+	atomic_set(&hk->key->enabled, 2);
+	static_key_slow_dec(hk->key);
+	static_key_slow_dec(hk->key);
+	expect_key_state(test, hk, false);
+
+	KUNIT_EXPECT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+			       "a reference to a key whose last reference went");
+	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 0);
+	atomic_set(&hk->key->enabled, 0);
+
+	KUNIT_ASSERT_TRUE(test, static_key_slow_inc(hk->key));
+	atomic_set(&hk->key->enabled, INT_MAX);
+	KUNIT_EXPECT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+			       "a reference past INT_MAX");
+	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), INT_MAX);
+	atomic_set(&hk->key->enabled, 1);
+	static_key_slow_dec(hk->key);
+	expect_key_state(test, hk, false);
+#else
+	kunit_skip(test, "no static_key_fast_inc_not_disabled() in this tree");
+#endif
+}
+
 /* What patching costs in data: no more than the distro's 16 + 16 bytes. */
 static void struct_sizes(struct kunit *test)
 {
@@ -385,6 +432,7 @@ static struct kunit_case static_keys_harness_cases[] = {
 	KUNIT_CASE(initial_value_survives_module_load),
 	KUNIT_CASE(struct_sizes),
 	KUNIT_CASE(core_key_sites_follow),
+	KUNIT_CASE(fast_inc_not_disabled),
 	{}
 };
 

@@ -1,0 +1,52 @@
+# Static keys across CPU hotplug (tests/kmod/static_keys_hotplug.c): with
+# a writer flipping one key every millisecond, and a second key flipped
+# by the module's CPU hotplug callbacks as CPU 1 goes and comes back,
+# each CPU but the boot CPU is taken offline and brought back, three
+# rounds.  After every offline and every online, every site of both keys
+# must take its key's branch on every online CPU (the module runs them
+# there), and the hotplug key must say whether CPU 1 is online.
+# The detectors (lockdep in check-debug, might_sleep everywhere) watch
+# the locks: the hotplug lock, the jump label mutex, text_mutex.
+. "${CHECKS_LIB:-/lib/checks.sh}"
+CPUS=/sys/devices/system/cpu
+[ -w $CPUS/cpu1/online ] || skip_all "no CPU hotplug here ($CPUS/cpu1/online)"
+P=/sys/module/static_keys_hotplug/parameters/verify
+plan 5
+insmod /modules/static_keys_hotplug.ko
+result $? load
+ops=0 failed_ops='' bad='' wrong_key='' checks=0
+# verify WHAT: the module's verdict after WHAT, kept when it is wrong
+verify() {
+	v=$(cat $P)
+	checks=$((checks + 1))
+	case $v in *" mismatches=0 "*) ;; *) bad="${bad:-$1: $v}" ;; esac
+	case $v in
+	*cpu1_key=Y\ cpu1_online=Y* | *cpu1_key=N\ cpu1_online=N*) ;;
+	*) wrong_key="${wrong_key:-$1: $v}" ;;
+	esac
+}
+verify "after loading"
+for round in 1 2 3; do
+	for f in $CPUS/cpu[1-9]*/online; do
+		cpu=${f%/online}
+		cpu=${cpu##*/}
+		for state in 0 1; do
+			ops=$((ops + 1))
+			echo $state > "$f" || failed_ops="$failed_ops $cpu=$state"
+			verify "round $round, $cpu online=$state"
+			# the writer gets some flips in between
+			sleep 0.2
+		done
+	done
+done
+[ "$ops" -gt 0 ] && [ -z "$failed_ops" ]
+result $? cpus_offline_and_back "$ops writes to cpuN/online; failed:${failed_ops:- none}"
+[ -z "$bad" ]
+result $? sites_follow_on_every_cpu "$bad"
+[ -z "$wrong_key" ]
+result $? key_flipped_by_hotplug_callbacks "$wrong_key"
+flips=$(cat $P | sed -n 's/.* flips=\([0-9]*\).*/\1/p')
+diag "figure: cpu hotplug: $ops offlines and onlines, $checks checks of every site on every CPU, ${flips:-?} flips by the writer meanwhile"
+rmmod static_keys_hotplug
+result $? unload
+finish
