@@ -91,10 +91,14 @@ class CheckProof(Proof):
 
 
 class BreaksProof(Proof):
-    """Rows are the control (the series alone) and each break."""
+    """Rows are each architecture's control (the series alone: control,
+    control-ARCH) and each break, on its architecture's breaks worktree."""
 
     def hash_spec(self, row):
-        return ('breaks', '' if row == 'control' else f'breaks/{row}.patch')
+        if row.startswith('control'):
+            arch = row[len('control-'):] if row != 'control' else 'x86_64'
+            return (breaks_variant(arch), '')
+        return (breaks_variant(break_arch(row)), f'breaks/{row}.patch')
 
 
 class CrossProof(Proof):
@@ -104,10 +108,24 @@ class CrossProof(Proof):
         return ('series', '')
 
 
+def break_patch(name):
+    return os.path.join(tree_path('TREE_PATCHES'), 'breaks', name + '.patch')
+
+
+def break_arch(name):
+    """The architecture a break is for: its patch's Arch: line, or x86_64."""
+    return patch_field(break_patch(name), 'Arch') or 'x86_64'
+
+
+def breaks_variant(arch):
+    return 'breaks' if arch == 'x86_64' else f'{arch}-breaks'
+
+
 def breaks_rows():
     names = sorted(os.path.basename(p)[:-len('.patch')] for p in
                    glob.glob(os.path.join(tree_path('TREE_PATCHES'), 'breaks', '*.patch')))
-    return ['control'] + names
+    archs = sorted({break_arch(n) for n in names} - {'x86_64'})
+    return ['control'] + [f'control-{a}' for a in archs] + names
 
 
 def cross_rows():
@@ -515,18 +533,28 @@ def render_breaks():
              'Rendered by `scripts/records.py` from the breaks record that `make breaks`',
              f'(scripts/breaks.sh) writes: each break of `{os.path.relpath(patches, REPO)}/breaks/`',
              'on top of the series, its kernel built and booted with only the checks',
-             'its `Caught-by:` line names (x86-64, `pti=on`).  Caught: one of them',
-             'failed, or the kernel died while they ran; the last column is the first',
-             'failures of that boot, as the report gave them, its verdict, date, and',
+             'its `Caught-by:` line names (x86-64 with `pti=on`, or the architecture',
+             'its `Arch:` line names).  Caught: one of them failed, or, for a break',
+             'meant to crash the kernel, it died where its `Crash-site:` line says; the',
+             'last column is what caught it (or what passed), its verdict, date, and',
              'whether it was made on other code than the series and the break as',
              'they are now.', '',
-             f"The control, the series without a break booted with every one of those checks: "
-             f"{row_cell(proof, rec, 'control', hashes)}.", '',
-             '| break | what it breaks | caught by | what failed |', '|---|---|---|---|']
-    for r in names[1:]:
-        path = os.path.join(patches, 'breaks', r + '.patch')
-        lines.append(f"| {r} | {md_escape(patch_field(path, 'Break'))} | "
-                     f"`{patch_field(path, 'Caught-by')}` | {row_cell(proof, rec, r, hashes)} |")
+             'The control of each architecture, the series without a break booted with',
+             "every one of the checks that architecture's breaks name:", '']
+    controls = [r for r in names if r.startswith('control')]
+    for r in controls:
+        lines.append(f"- {r}: {row_cell(proof, rec, r, hashes)}")
+    lines += ['', '| break | arch | what it breaks | caught by | what failed |',
+              '|---|---|---|---|---|']
+    for r in names:
+        if r in controls:
+            continue
+        path = break_patch(r)
+        site = patch_field(path, 'Crash-site')
+        lines.append(f"| {r} | {break_arch(r)} | {md_escape(patch_field(path, 'Break'))} | "
+                     f"`{patch_field(path, 'Caught-by')}`"
+                     f"{f' or a crash in `{site}`' if site else ''} | "
+                     f"{row_cell(proof, rec, r, hashes)} |")
     return lines
 
 
