@@ -45,6 +45,10 @@ BISECT_VARIANTS := $(addprefix bisect-,$(subst $(comma), ,$(CONFIGS)))
 export CHECK_VARIANTS BISECT_PREFIXES BISECT_VARIANTS
 
 S         := scripts
+# When this make started, before it installs a package: what a run's time
+# is counted from (make and make check record theirs, and how built the
+# cache was when they started: scripts/run-state.sh; records.py time).
+STARTED   := $(shell date +%s)
 # $(shell) runs without the variables this Makefile exports (GNU make
 # 4.3): TREE and CACHE_DIR are given to it by hand.
 VARIANTS_ALL := $(shell TREE=$(TREE) HARNESS_ARCH=$(HARNESS_ARCH) CHECK_VARIANTS='$(CHECK_VARIANTS)' REPO=. sh -c '. $(S)/lib.sh && echo "$$VARIANTS"')
@@ -58,14 +62,16 @@ logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all help run check check-all check-debug proofs subtests check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-all check-debug proofs subtests export check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 ##@ the two commands
 ## all        (plain make) tree, series, build and boot the series kernel, print its checks
 all: deps
+	@mkdir -p $(ROOT) && $(S)/run-state.sh series > $(ROOT)/make.state
 	-$(S)/variant.sh series
-	$(S)/report.py $(call logdirs,series)
+	$(S)/report.py $(call logdirs,series); rc=$$?; \
+		$(S)/records.py time make $$(( $$(date +%s) - $(STARTED) )) $$(cat $(ROOT)/make.state) && exit $$rc
 
 ## check      every variant, every check, the harness's own tests; the record is check.json
 # The default run's record is check.json (check-readme, cover-letter read
@@ -78,11 +84,14 @@ CHECK = check$(if $(HARNESS_ARCH),-$(HARNESS_ARCH))$(if $(CHECK_VARIANTS),-$(sub
 # failed or not.
 check: deps
 	@mkdir -p $(ROOT) && date +%s > $(ROOT)/$(CHECK).start
+	@$(S)/run-state.sh $(VARIANTS_ALL) > $(ROOT)/$(CHECK).state
 	-$(S)/check.sh
-	@echo $$(( $$(date +%s) - $$(cat $(ROOT)/$(CHECK).start) )) > $(ROOT)/$(CHECK).seconds
+	@echo $$(( $$(date +%s) - $(STARTED) )) > $(ROOT)/$(CHECK).seconds
 	CHECK_SECONDS=$$(cat $(ROOT)/$(CHECK).seconds) $(S)/report.py --json $(ROOT)/$(CHECK).json \
 		$(call logdirs,$(VARIANTS_ALL)) $(if $(HOST_RUN),host=$(ROOT)/host/logs:host); \
-		rc=$$?; $(S)/records.py add-check $(ROOT)/$(CHECK).json && exit $$rc
+		rc=$$?; $(S)/records.py add-check $(ROOT)/$(CHECK).json && \
+		$(S)/records.py time '$(strip make check $(if $(HARNESS_ARCH),ARCH=$(HARNESS_ARCH)) $(if $(CHECK_VARIANTS),VARIANTS=$(VARIANTS)))' \
+			$$(cat $(ROOT)/$(CHECK).seconds) $$(cat $(ROOT)/$(CHECK).state) && exit $$rc
 
 ##@ other targets
 ## help       this list
@@ -159,6 +168,10 @@ bench: deps
 bench-readme:
 	$(S)/bench-readme.sh $(ROOT)/$(BENCH) $(OTHER_ARCH)
 	$(S)/cover-letter.sh
+
+## export     the tree's series as one mbox, the cover letter first, for git am or b4 ($(CACHE_DIR)/VERSION/static-keys-TREE.mbox)
+export: tree
+	$(S)/mbox.sh
 
 ## cover-letter  patches/cover/0000-cover-letter.patch written again
 cover-letter: tree

@@ -628,6 +628,21 @@ def init_sites(res, s, d, lvl):
     return [line]
 
 
+def goal_verdict(a, b, bound):
+    """Whether the series' figure A meets BOUND against the distro's B
+    (each a stats() dict; for a sum of figures, the medians alone): met,
+    missed, or for a bound of 1 missed by the medians but within the
+    samples' ranges (the series' least at most the distro's most)."""
+    q = a["median"] / b["median"]
+    if q <= bound:
+        return q, "met"
+    if bound == 1.0 and "min" in a and "max" in b and a["min"] <= b["max"]:
+        return q, (f"not by the medians ({fmt(a['median'])} against "
+                   f"{fmt(b['median'])}); within the samples' ranges "
+                   f"(series' least {fmt(a['min'])}, distro's most {fmt(b['max'])})")
+    return q, "missed"
+
+
 def goals(res, groups):
     """The goals section: every goal at every level, met or not."""
     rows, why = [], []
@@ -641,18 +656,9 @@ def goals(res, groups):
             if not (a and b):
                 rows.append([what, f"-{lvl}", "-", f"≤ {bound}", "no figure"])
                 continue
-            q = a["median"] / b["median"]
-            if q <= bound:
-                verdict = "met"
-            elif bound == 1.0 and a["min"] <= b["max"]:
-                verdict = (f"not by the medians ({fmt(a['median'])} "
-                           f"against {fmt(b['median'])}); within the "
-                           f"samples' ranges (series' least {fmt(a['min'])}, "
-                           f"distro's most {fmt(b['max'])})")
-            else:
-                verdict = "missed"
-                if figure == "jump_label_init_cycles":
-                    why += init_sites(res, s, d, lvl)
+            q, verdict = goal_verdict(a, b, bound)
+            if verdict == "missed" and figure == "jump_label_init_cycles":
+                why += init_sites(res, s, d, lvl)
             rows.append([what, f"-{lvl}", f"{q:.4f}", f"≤ {bound}", verdict])
     if not rows:
         return []

@@ -34,6 +34,8 @@ with open(dst, 'w') as f:
     json.dump(rec, f, indent=1)
     f.write('\n')
 PY
+# the timings of the runs of this cache (records.py time), cold and warm
+"$REPO/scripts/records.py" timings
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
 "$REPO/scripts/report.py" --merge "$json" > "$report" || true

@@ -9,10 +9,12 @@ a plain table of the tree being worked on (TREE), for its cover letter.
 Figures only; no record, no row.  Standard library only.
 """
 import csv
+import importlib.util
 import json
 import os
 import re
 import sys
+import textwrap
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, 'scripts'))
@@ -27,6 +29,7 @@ BENCH = [
     ('getppid loop through a branch (guest ns)', 'getppid_ns', 'ratio'),
     ('enabling a key of 1 site (guest ns)', 'flip_1_enable_ns', 'ratio'),
     ('enabling a key of 10,000 sites (guest ns)', 'flip_10000_enable_ns', 'ratio'),
+    ('enabling and disabling it, together (guest ns)', 'flip_10000_enable_ns+flip_10000_disable_ns', 'ratio'),
     ('  sync rounds, enable + disable', 'flip_10000_sync_rounds', 'counts'),
     ('  text_poke() mm switches', 'flip_10000_sync_mm_switches', 'counts'),
     ('  TLB flushes', 'flip_10000_sync_tlb_flushes', 'counts'),
@@ -48,17 +51,81 @@ def tree_dirs(tree):
     return row['TREE_DOCS'], row['TREE_BENCH']
 
 
-def bench(tree):
-    """{(variant, figure): median} of TREE's make bench, at -O2."""
+def bench_stats(tree):
+    """{(level, variant, figure): {min, median, max}} of TREE's make bench
+    (results.csv); a figure 'A+B' is the sum of A's and B's medians."""
     out = {}
     path = os.path.join(tree_dirs(tree)[1], 'results.csv')
     if not os.path.exists(path):
         return out
     with open(path) as f:
         for row in csv.DictReader(f):
-            if row['level'] == 'O2':
-                out[(row['variant'], row['figure'])] = float(row['median'])
+            out[(row['level'], row['variant'], row['figure'])] = {
+                k: float(row[k]) for k in ('min', 'median', 'max')}
     return out
+
+
+def figure(stats, level, variant, fig):
+    """The stats of FIG (a sum of figures: its medians') or None."""
+    parts = [stats.get((level, variant, f)) for f in fig.split('+')]
+    if None in parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return {'median': sum(p['median'] for p in parts)}
+
+
+def bench(tree):
+    """{(variant, figure): median} of TREE's make bench, at -O2."""
+    st = bench_stats(tree)
+    return {(v, f): figure(st, 'O2', v, f)['median'] for v in ('series', 'distro', 'off')
+            for _t, f, _h in BENCH if figure(st, 'O2', v, f)}
+
+
+def bench_report():
+    """scripts/bench-report.py as a module: its goals and their verdict."""
+    spec = importlib.util.spec_from_file_location(
+        'bench_report', os.path.join(REPO, 'scripts', 'bench-report.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def goals(tree):
+    """[(goal, level, series/distro, bound, verdict)] of TREE's make bench,
+    by make bench's own goals and verdict (bench-report.py GOALS); the
+    flip's figure is its enable and disable together."""
+    br = bench_report()
+    st = bench_stats(tree)
+    out = []
+    for level in ('O2', 'Os'):
+        for what, fig, bound in br.GOALS:
+            if fig.startswith('flip_'):
+                fig = f'{fig}_enable_ns+{fig}_disable_ns'
+            a, b = (figure(st, level, v, fig) for v in ('series', 'distro'))
+            if a and b:
+                q, verdict = br.goal_verdict(a, b, bound)
+                out.append((what, level, q, bound, verdict))
+    return out
+
+
+def goals_line(tree):
+    """One paragraph: how many of make bench's goals are met, and each
+    one that is not, with its figure."""
+    rows = goals(tree)
+    if not rows:
+        return ''
+    met = [r for r in rows if r[4] == 'met']
+    missed = [r for r in rows if r[4] == 'missed']
+    close = [r for r in rows if r[4] not in ('met', 'missed')]
+    line = f'Of make bench\'s {len(rows)} goals (series/distro at most the bound, -O2 and -Os), {len(met)} are met'
+    if close:
+        line += ('; ' + ', '.join(f'{w} at -{lv} ({q:.4f})' for w, lv, q, _b, _v in close)
+                 + ' missed by the medians but within the samples\' ranges')
+    if missed:
+        line += ('; missed: ' + ', '.join(f'{w} at -{lv}, {q:.4f} against ≤ {b}'
+                                          for w, lv, q, b, _v in missed))
+    return line + '.'
 
 
 def checks():
@@ -124,6 +191,10 @@ def main(argv):
                                    str(c).rjust(w)
                                    for i, (c, w) in enumerate(zip(r, widths))
                                    ).rstrip())
+        line = goals_line(tree)
+        if line:
+            print()
+            print(textwrap.fill(line, 72, break_on_hyphens=False))
         return 0
     blocks = []
     for tree in trees():
@@ -135,6 +206,8 @@ def main(argv):
         blocks.append(['| ' + ' | '.join(head) + ' |',
                        '|' + '---|' * len(head)] +
                       ['| ' + ' | '.join(r) + ' |' for r in rows])
+        if goals_line(tree):
+            blocks.append([goals_line(tree)])
     c = checks()
     if c:
         blocks.append(['| make check, kernel | passed | failed | skipped |',

@@ -1,8 +1,8 @@
 #!/bin/sh
 # readme-blocks.sh: the generated blocks of README.md written again from
 # the records in the repository, between their marker lines: "timing"
-# (each tree's last make check's date and duration, its
-# check-results.json), "make help" (the Makefile's own list of targets
+# (each tree's timings of make and make check, cold and warm, and its last
+# make check's table), "make help" (the Makefile's own list of targets
 # and variables) and "headline" (scripts/headline.py: the last make
 # check's counts and the last make bench's headline figures).  Run by
 # make check-readme and make bench-readme; writes nothing else.
@@ -28,34 +28,35 @@ block() {
 	rm -f "$new"
 }
 
-# The timing line of each tree's last make check (configs/tree/), oldest
-# tree first.
+# Each tree's timings (records.py timings: make and make check, from an
+# empty cache and with every kernel built, as a run measured them), and
+# its last make check's whole table, oldest tree first.
 python3 - "$REPO" <<'PY' | block timing
 import json, os, sys
 repo = sys.argv[1]
 sys.path.insert(0, os.path.join(repo, 'scripts'))
 from headline import trees
 from report import tree_row
+
+def took(s):
+    return f"{s // 60} min {s % 60} s"
+
 lines = []
 for tree in trees():
     docs = os.path.relpath(tree_row(tree)['TREE_DOCS'], repo)
-    path = os.path.join(repo, docs, 'check-results.json')
-    if not os.path.exists(path):
-        continue
-    meta = json.load(open(path)).get('meta', {})
-    def took(s):
-        return f"{s // 60} min {s % 60} s"
-    what = f'`make check TREE={tree}`'
-    slices = meta.get('slices', [])
-    if len(slices) > 1:
-        took = (f"ran as {len(slices)} slices, of "
-                + ', '.join(took(s) for s in slices[:-1])
-                + f" and {took(slices[-1])} ({took(sum(slices))} together)")
-    else:
-        took = 'took ' + took(int(meta.get('seconds', 0)))
-    lines.append(f"The last {what} ({meta.get('date', '?')}) {took} on "
-                 f"{meta.get('cpus', '?')} host CPUs; its whole table is "
-                 f"[{docs}/check-results.md]({docs}/check-results.md).")
+    path = os.path.join(repo, docs, 'records', 'timings.json')
+    rows = json.load(open(path)) if os.path.exists(path) else {}
+    for name in ('make', 'make check'):
+        said = [f"{took(r['seconds'])} {'from an empty cache' if state == 'cold' else 'with every kernel built'} ({r['date']})"
+                for state in ('cold', 'warm') for r in [rows.get(f'{name} ({state})')] if r]
+        if said:
+            machines = sorted({r['machine'] for k, r in rows.items() if k.startswith(name + ' (')})
+            lines.append(f"`{name} TREE={tree}`: " + '; '.join(said) + f", on {'; '.join(machines)}.")
+    check = os.path.join(repo, docs, 'check-results.json')
+    if os.path.exists(check):
+        meta = json.load(open(check)).get('meta', {})
+        lines.append(f"The last `make check TREE={tree}` ({meta.get('date', '?')}): its whole table is "
+                     f"[{docs}/check-results.md]({docs}/check-results.md).")
 print('\n\n'.join(lines))
 PY
 make -s -C "$REPO" help | sed -e '/^$/d' -e 's/^/    /' | block "make help"

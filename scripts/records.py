@@ -26,6 +26,13 @@ bisect-proofs.txt) and are read as they are.
                                      cross-build.md rendered from the records
   records.py merge DIR...            rows of other checkouts' records (their
                                      $TREE_DOCS/records/) added where newer
+  records.py time NAME SECONDS STATE how long a run of NAME (make, make check)
+                                     took from a STATE cache (run-state.sh:
+                                     cold, warm, partial), kept in the cache
+                                     ($ROOT/timings.json)
+  records.py timings                 those into $TREE_DOCS/records/timings.json,
+                                     the newest of each name and state
+                                     (make check-readme)
 
 The tree is the environment's TREE (or the machine's default), as
 scripts/lib.sh picks it.
@@ -635,6 +642,50 @@ def cmd_merge(dirs):
     say(f'{merged} rows merged')
 
 
+def cache_timings():
+    return os.path.join(lib('tree_root').strip(), 'timings.json')
+
+
+def load_json(path, default):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return default
+
+
+def cmd_time(name, seconds, state):
+    """A run's time into the cache's timings (the last of each name and
+    state); not a run of some checks (CHECKS), which says nothing of the
+    whole run's."""
+    if os.environ.get('CHECKS'):
+        return
+    path = cache_timings()
+    rows = load_json(path, {})
+    rows[f'{name} ({state})'] = {
+        'name': name, 'state': state, 'seconds': int(seconds),
+        'date': datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d'),
+        'harness': harness_commit(), 'machine': machine()}
+    with open(path, 'w') as f:
+        json.dump(rows, f, indent=1, sort_keys=True)
+
+
+def cmd_timings():
+    """The cache's timings into the tree's records: a cold or warm one
+    replaces the published one of its name and state."""
+    mine = load_json(cache_timings(), {})
+    path = os.path.join(records_dir(), 'timings.json')
+    rows = load_json(path, {})
+    for key, row in mine.items():
+        if row['state'] in ('cold', 'warm') and row['date'] >= rows.get(key, {}).get('date', ''):
+            rows[key] = row
+    os.makedirs(records_dir(), exist_ok=True)
+    with open(path, 'w') as f:
+        json.dump(rows, f, indent=1, sort_keys=True)
+        f.write('\n')
+    say(f'{len(rows)} timings in {os.path.relpath(path, REPO)}')
+
+
 def main(argv):
     if not argv:
         raise SystemExit(__doc__)
@@ -662,6 +713,10 @@ def main(argv):
         cmd_letter()
     elif cmd == 'render':
         cmd_render()
+    elif cmd == 'time' and len(args) == 3:
+        cmd_time(*args)
+    elif cmd == 'timings':
+        cmd_timings()
     elif cmd == 'merge' and args:
         cmd_merge(args)
     else:
