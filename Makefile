@@ -62,7 +62,7 @@ logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all help run check check-all check-debug proofs subtests export check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-all check-debug proofs subtests export ci-local check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 ##@ the two commands
@@ -139,6 +139,15 @@ proofs: tree
 ## subtests   the checks and subtests each kernel of the tree's last make check runs reported (check*.json of the cache) frozen in tests/subtests/TREE/: a later run that does not report one fails
 subtests:
 	$(S)/report.py --freeze $(wildcard $(ROOT)/check*.json)
+
+## ci-local   the CI matrix's jobs (CI_JOBS: some, comma-separated; default all of scripts/ci.py list) run here one after another, each as the workflow runs it, then merged as its last job does (results and summary.md: CI_OUT)
+CI_OUT  ?= $(CACHE_DIR)/ci-results
+CI_JOBS ?= $(shell scripts/ci.py list | tr '\n' ,)
+ci-local: deps
+	-for j in $(subst $(comma), ,$(CI_JOBS)); do $(S)/ci.py run $$j $(CI_OUT); done
+	rm -f $(CI_OUT)/summary.md
+	$(S)/ci.py merge $(CI_OUT) --jobs $(CI_JOBS) --summary $(CI_OUT)/summary.md; rc=$$?; \
+		cat $(CI_OUT)/summary.md; exit $$rc
 
 ## report     the last make check's table again, from its logs; with SLICES, the slices' check records and bisect ledgers merged into one
 report: deps

@@ -38,7 +38,14 @@
 # and the letter.
 set -eu
 . "$(dirname "$0")/lib.sh"
-ROOT=$(tree_root)
+# A merge of ledgers needs no tree (a CI job that only merges has none
+# installed): its scratch files go to a directory of its own.
+if [ "${1:-}" = --merge ] && ! ROOT=$(tree_root 2>/dev/null); then
+	ROOT=$(mktemp -d)
+	trap 'rm -rf "$ROOT"' EXIT
+else
+	ROOT=$(tree_root)
+fi
 out=$ROOT/bisect
 [ -z "${BISECT_FRESH:-}" ] || rm -rf "$out"
 mkdir -p "$out"

