@@ -153,9 +153,15 @@ static int check_site_bytes(struct kunit *test, const struct harness_key *hk)
 static void expect_key_state(struct kunit *test, const struct harness_key *hk,
 			     bool want)
 {
+	/*
+	 * Through a variable: static_key_enabled() is a macro whose expansion
+	 * KUnit would print whole on a failure, enough to overflow the
+	 * suite's log and lose the case's result line.
+	 */
+	bool enabled = static_key_enabled(hk->key);
 	int i;
 
-	KUNIT_EXPECT_EQ_MSG(test, static_key_enabled(hk->key), want,
+	KUNIT_EXPECT_EQ_MSG(test, enabled, want,
 			    "%s: count %d", hk->name, static_key_count(hk->key));
 	for (i = 0; i < SITES_PER_KEY; i++)
 		KUNIT_EXPECT_EQ_MSG(test, hk->sites[i](), i + (want ? TAKEN : 0),
