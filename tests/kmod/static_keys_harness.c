@@ -22,6 +22,12 @@
 #endif
 #include <trace/events/sched.h>
 
+/*
+ * Every check asserts: a case stops at its first failure, with one message.
+ * 6.1's KUnit keeps 512 bytes of a case's log for the debugfs results the
+ * guest reads, and a second failure's message pushes the case's own
+ * result line out of them.
+ */
 #define SITES_PER_KEY	3
 #define TAKEN		100	/* added to a site's number when its branch is taken */
 
@@ -131,17 +137,15 @@ static int check_site_bytes(struct kunit *test, const struct harness_key *hk)
 			continue;
 		sites++;
 		if (!want_jmp) {
-			KUNIT_EXPECT_TRUE_MSG(test, site_is_nop(code),
+			KUNIT_ASSERT_TRUE_MSG(test, site_is_nop(code),
 				"%s site %pS: want a NOP, found %5ph",
 				hk->name, code, code);
 			continue;
 		}
-		if (!site_jump_dest(code, &dest)) {
-			KUNIT_FAIL(test, "%s site %pS: want a JMP to %pS, found %5ph",
-				   hk->name, code, (void *)target, code);
-			continue;
-		}
-		KUNIT_EXPECT_EQ_MSG(test, dest, target,
+		KUNIT_ASSERT_TRUE_MSG(test, site_jump_dest(code, &dest),
+				      "%s site %pS: want a JMP to %pS, found %5ph",
+				      hk->name, code, (void *)target, code);
+		KUNIT_ASSERT_EQ_MSG(test, dest, target,
 				    "%s site %pS: JMP to %pS, want %pS",
 				    hk->name, code, (void *)dest, (void *)target);
 	}
@@ -155,19 +159,18 @@ static void expect_key_state(struct kunit *test, const struct harness_key *hk,
 {
 	/*
 	 * Through a variable: static_key_enabled() is a macro whose expansion
-	 * KUnit would print whole on a failure, enough to overflow the
-	 * suite's log and lose the case's result line.
+	 * KUnit would print whole on a failure, most of the log's room.
 	 */
 	bool enabled = static_key_enabled(hk->key);
 	int i;
 
-	KUNIT_EXPECT_EQ_MSG(test, enabled, want,
+	KUNIT_ASSERT_EQ_MSG(test, enabled, want,
 			    "%s: count %d", hk->name, static_key_count(hk->key));
 	for (i = 0; i < SITES_PER_KEY; i++)
-		KUNIT_EXPECT_EQ_MSG(test, hk->sites[i](), i + (want ? TAKEN : 0),
+		KUNIT_ASSERT_EQ_MSG(test, hk->sites[i](), i + (want ? TAKEN : 0),
 				    "%s site %d", hk->name, i);
 #ifdef HARNESS_MODULE_SITES
-	KUNIT_EXPECT_GE_MSG(test, check_site_bytes(test, hk), SITES_PER_KEY,
+	KUNIT_ASSERT_GE_MSG(test, check_site_bytes(test, hk), SITES_PER_KEY,
 			    "%s: sites in the jump table", hk->name);
 #endif
 }
@@ -205,12 +208,12 @@ static void reference_counting(struct kunit *test)
 
 		static_key_slow_inc(hk->key);
 		static_key_slow_inc(hk->key);
-		KUNIT_EXPECT_EQ(test, static_key_count(hk->key), base + 2);
+		KUNIT_ASSERT_EQ(test, static_key_count(hk->key), base + 2);
 		expect_key_state(test, hk, true);
 		static_key_slow_dec(hk->key);
 		expect_key_state(test, hk, true);
 		static_key_slow_dec(hk->key);
-		KUNIT_EXPECT_EQ(test, static_key_count(hk->key), base);
+		KUNIT_ASSERT_EQ(test, static_key_count(hk->key), base);
 		expect_key_state(test, hk, hk->initial);
 	}
 }
@@ -224,11 +227,11 @@ static void site_instructions(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(harness_keys); i++) {
 		const struct harness_key *hk = &harness_keys[i];
 
-		KUNIT_EXPECT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
+		KUNIT_ASSERT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
 		static_key_slow_inc(hk->key);
-		KUNIT_EXPECT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
+		KUNIT_ASSERT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
 		static_key_slow_dec(hk->key);
-		KUNIT_EXPECT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
+		KUNIT_ASSERT_GE(test, check_site_bytes(test, hk), SITES_PER_KEY);
 	}
 #else
 	kunit_skip(test, "no patched sites in this kernel's modules (CONFIG_JUMP_LABEL=n, or a series prefix before modules)");
@@ -254,7 +257,7 @@ static void underflow_warns_once(struct kunit *test)
 		atomic_set(&hk->key->enabled, 0);
 		kunit_skip(test, "static_key_slow_dec() has no underflow check here: the count went to -1");
 	}
-	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 0);
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
 	expect_key_state(test, hk, false);
 	static_key_slow_inc(hk->key);
 	expect_key_state(test, hk, true);
@@ -284,13 +287,13 @@ static void overflow_is_refused(struct kunit *test)
 	atomic_set(&hk->key->enabled, INT_MAX);
 #ifdef STATIC_KEY_INITIALLY_TRUE
 	/* The series refuses quietly: a warning here fails the boot. */
-	KUNIT_EXPECT_FALSE(test, static_key_slow_inc(hk->key));
+	KUNIT_ASSERT_FALSE(test, static_key_slow_inc(hk->key));
 #else
 	pr_info("static_keys_harness_overflow: expected warning begins\n");
-	KUNIT_EXPECT_FALSE(test, static_key_slow_inc(hk->key));
+	KUNIT_ASSERT_FALSE(test, static_key_slow_inc(hk->key));
 	pr_info("static_keys_harness_overflow: expected warning ends\n");
 #endif
-	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), INT_MAX);
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), INT_MAX);
 	expect_key_state(test, hk, true);
 	/* Back to one reference, whatever the increment did, and let it go. */
 	atomic_set(&hk->key->enabled, 1);
@@ -316,14 +319,14 @@ static void initial_value_survives_module_load(struct kunit *test)
 		struct jump_entry *first = static_key_entries(hk->key);
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, first, "%s", hk->name);
-		KUNIT_EXPECT_TRUE_MSG(test, first >= start && first < end,
+		KUNIT_ASSERT_TRUE_MSG(test, first >= start && first < end,
 				      "%s: first entry outside the module's table",
 				      hk->name);
-		KUNIT_EXPECT_PTR_EQ(test, jump_entry_key(first), hk->key);
-		KUNIT_EXPECT_TRUE_MSG(test, first == start ||
+		KUNIT_ASSERT_PTR_EQ(test, jump_entry_key(first), hk->key);
+		KUNIT_ASSERT_TRUE_MSG(test, first == start ||
 				      jump_entry_key(first - 1) != hk->key,
 				      "%s: not the key's first entry", hk->name);
-		KUNIT_EXPECT_EQ_MSG(test, static_key_initially_true(hk->key),
+		KUNIT_ASSERT_EQ_MSG(test, static_key_initially_true(hk->key),
 				    hk->initial, "%s", hk->name);
 	}
 #else
@@ -357,15 +360,15 @@ static void core_key_sites_follow(struct kunit *test)
 	KUNIT_ASSERT_FALSE_MSG(test, core_key_site(),
 			       "the tracepoint already has a probe");
 	KUNIT_ASSERT_EQ(test, register_trace_sched_update_nr_running_tp(core_key_probe, NULL), 0);
-	KUNIT_EXPECT_TRUE(test, core_key_site());
+	KUNIT_ASSERT_TRUE(test, core_key_site());
 #ifdef HARNESS_MODULE_SITES
-	KUNIT_EXPECT_GE(test, check_site_bytes(test, &hk), 1);
+	KUNIT_ASSERT_GE(test, check_site_bytes(test, &hk), 1);
 #endif
 	unregister_trace_sched_update_nr_running_tp(core_key_probe, NULL);
 	tracepoint_synchronize_unregister();
-	KUNIT_EXPECT_FALSE(test, core_key_site());
+	KUNIT_ASSERT_FALSE(test, core_key_site());
 #ifdef HARNESS_MODULE_SITES
-	KUNIT_EXPECT_GE(test, check_site_bytes(test, &hk), 1);
+	KUNIT_ASSERT_GE(test, check_site_bytes(test, &hk), 1);
 #endif
 }
 
@@ -382,32 +385,32 @@ static void fast_inc_not_disabled(struct kunit *test)
 	const struct harness_key *hk = &harness_keys[0];
 
 	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
-	KUNIT_EXPECT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+	KUNIT_ASSERT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
 			       "a reference to a false key (count 0)");
-	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 0);
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
 	atomic_set(&hk->key->enabled, 0);
 	expect_key_state(test, hk, false);
 
 	KUNIT_ASSERT_TRUE(test, static_key_slow_inc(hk->key));
-	KUNIT_EXPECT_TRUE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+	KUNIT_ASSERT_TRUE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
 			      "no reference to a true key (count 1)");
-	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 2);
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 2);
 	expect_key_state(test, hk, true);
 	atomic_set(&hk->key->enabled, 2);
 	static_key_slow_dec(hk->key);
 	static_key_slow_dec(hk->key);
 	expect_key_state(test, hk, false);
 
-	KUNIT_EXPECT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+	KUNIT_ASSERT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
 			       "a reference to a key whose last reference went");
-	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), 0);
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), 0);
 	atomic_set(&hk->key->enabled, 0);
 
 	KUNIT_ASSERT_TRUE(test, static_key_slow_inc(hk->key));
 	atomic_set(&hk->key->enabled, INT_MAX);
-	KUNIT_EXPECT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
+	KUNIT_ASSERT_FALSE_MSG(test, static_key_fast_inc_not_disabled(hk->key),
 			       "a reference past INT_MAX");
-	KUNIT_EXPECT_EQ(test, static_key_count(hk->key), INT_MAX);
+	KUNIT_ASSERT_EQ(test, static_key_count(hk->key), INT_MAX);
 	atomic_set(&hk->key->enabled, 1);
 	static_key_slow_dec(hk->key);
 	expect_key_state(test, hk, false);
@@ -422,8 +425,8 @@ static void struct_sizes(struct kunit *test)
 #ifdef HARNESS_MODULE_SITES
 	kunit_info(test, "sizeof(struct jump_entry) %zu, sizeof(struct static_key) %zu\n",
 		   sizeof(struct jump_entry), sizeof(struct static_key));
-	KUNIT_EXPECT_LE(test, sizeof(struct jump_entry), 16);
-	KUNIT_EXPECT_LE(test, sizeof(struct static_key), 16);
+	KUNIT_ASSERT_LE(test, sizeof(struct jump_entry), 16);
+	KUNIT_ASSERT_LE(test, sizeof(struct static_key), 16);
 #else
 	kunit_skip(test, "no jump entries in this kernel");
 #endif
