@@ -1,5 +1,6 @@
 #!/bin/sh
-# accel.sh KERNEL INITRAMFS: print the QEMU accelerator to use.  ACCEL, when
+# accel.sh KERNEL INITRAMFS: print the QEMU accelerator to use for the
+# architecture's QEMU (the caller's QEMU, its row's).  ACCEL, when
 # set, wins.  Otherwise KVM only if /dev/kvm is usable and a short probe
 # boot really reaches init (a nested PVM host has /dev/kvm, yet a stock
 # guest hangs there); else single-threaded TCG (multi-threaded TCG in QEMU
@@ -21,13 +22,14 @@ if [ -z "${KVM_PROBE:-}" ] || [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
 	exit 0
 fi
 
-cache=$CACHE_DIR/accel-$(uname -r)-$(qemu-system-x86_64 --version | sed -n '1s/[^0-9.]//gp')
+qemu=${QEMU:?the architecture's QEMU}
+cache=$CACHE_DIR/accel-$(uname -r)-$qemu-$($qemu --version | sed -n '1s/[^0-9.]//gp')
 if [ -f "$cache" ]; then
 	cat "$cache"
 	exit 0
 fi
 log=$(mktemp)
-timeout -k 2 "${PROBE_TIMEOUT:-15}" qemu-system-x86_64 -accel kvm -cpu host \
+timeout -k 2 "${PROBE_TIMEOUT:-15}" "$qemu" -accel kvm -cpu host \
 	-m 256M -display none -monitor none -no-reboot -serial "file:$log" \
 	-kernel "$kernel" -initrd "$initramfs" \
 	-append "console=ttyS0 rdinit=/fault/probe.sh panic=-1" >/dev/null 2>&1 || true

@@ -20,7 +20,7 @@ initramfs=$VDIR/initramfs.cpio
 [ -f "$kernel" ] || die "$kernel not built (make build VARIANT=$VARIANT)"
 [ -f "$initramfs" ] || die "$initramfs not made"
 
-accel=$(KVM_PROBE=$KVM_PROBE "$REPO/scripts/accel.sh" "$kernel" "$initramfs")
+accel=$(KVM_PROBE=$KVM_PROBE QEMU=$QEMU "$REPO/scripts/accel.sh" "$kernel" "$initramfs")
 case $accel in kvm*) cpu=host ;; *) cpu=$QEMU_CPU ;; esac
 
 # The architecture's CHECK_ARGS (configs/arch/), and the variant's own
