@@ -12,14 +12,17 @@ dir=${1:?usage: bench-readme.sh BENCH-DIR [ARCH]}
 arch=${2:-}
 load_arch "${arch:-x86_64}"
 docs=${TREE_BENCH#$REPO/}${arch:+/$arch}
-plots=$(sed -n 's/^!\[[^]]*\](\([^)]*\))$/\1/p' "$dir/results.md" 2>/dev/null || true)
-[ -n "$plots" ] || die "$dir/results.md names no plots (or is missing): run 'make bench' first"
-for f in results.md results.csv $plots; do
+# what bench-report.py measured (measured.json): its plots, whether a
+# figure was missing or wrong, the code hash
+[ -s "$dir/measured.json" ] || die "$dir/measured.json missing: run 'make bench' first"
+plots=$(python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["plots"]))' "$dir/measured.json")
+errors=$(python3 -c 'import json, sys; print("; ".join(json.load(open(sys.argv[1]))["errors"]))' "$dir/measured.json")
+[ -n "$plots" ] || die "$dir/measured.json names no plots: run 'make bench' first"
+for f in results.md results.csv measured.json $plots; do
 	[ -s "$dir/$f" ] || die "$dir/$f missing: run 'make bench' first"
 done
-! grep -q '^## Missing or wrong' "$dir/results.md" ||
-	die "$dir/results.md reports missing or wrong figures; not copied"
-measured=$(measured_code_hash "$dir/results.md")
+[ -z "$errors" ] || die "$dir: missing or wrong figures ($errors); not copied"
+measured=$(measured_code_hash "$dir")
 [ "$measured" = "$(bench_code_hash)" ] ||
 	die "$dir/results.md measured ${measured:-code of no recorded hash}, not the series and bench patches as they are now: run 'make bench' again; not copied"
 
@@ -28,7 +31,7 @@ mkdir -p "$out"
 rm -f "$out"/*.svg
 # shellcheck disable=SC2086
 # shellcheck disable=SC2046 # one word per plot
-cp "$dir/results.md" "$dir/results.csv" $(printf "$dir/%s " $plots) "$out/"
+cp "$dir/results.md" "$dir/results.csv" "$dir/measured.json" $(printf "$dir/%s " $plots) "$out/"
 
 "$REPO/scripts/readme-blocks.sh"
 note "$out updated from $dir"

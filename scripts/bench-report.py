@@ -8,6 +8,9 @@ and the variant's vmlinux (VDIR/src/.build/vmlinux), and writes to OUTDIR:
     results.md     the goals met or missed, and the tables (also printed)
     results.json   every sample
     results.csv    one row per figure: level,variant,figure,min,median,max,n
+    measured.json  what was measured: the code hash of the series and bench
+                   patches (scripts/lib.sh bench_code_hash), the figures
+                   missing or wrong, the plots
     flip-LEVEL.svg/.png  flip cost against sites, series and distro
     pipe-LEVEL.svg/.png  pipe-test per variant, every sample
 
@@ -823,8 +826,13 @@ def main(argv):
             plots(outdir, res, vs, lvl)
     except (OSError, subprocess.CalledProcessError) as e:
         errors.append(f"gnuplot failed: {e}")
+    with open(os.path.join(outdir, "measured.json"), "w") as f:
+        json.dump({"code_hash": code_hash or "", "errors": errors,
+                   "plots": sorted(p for p in os.listdir(outdir) if p.endswith(".svg"))},
+                  f, indent=1)
+        f.write("\n")
     print("\n".join(md))
-    print(f"bench: results in {outdir} (results.md, .json, .csv; "
+    print(f"bench: results in {outdir} (results.md, .json, .csv, measured.json; "
           "flip and pipe plots, .svg and .png)")
     for e in errors:
         print(f"bench: error: {e}", file=sys.stderr)

@@ -171,10 +171,11 @@ letter_waits() {
 	echo "no make bench results for $TREE yet ($TREE_BENCH/results.md)"
 }
 
-# measured_code_hash RESULTS: the code hash a make bench results.md says
-# it measured (scripts/bench-report.py writes it), or nothing.
+# measured_code_hash DIR: the code hash a make bench's results in DIR
+# were measured on (its measured.json, which scripts/bench-report.py
+# writes), or nothing.
 measured_code_hash() {
-	sed -n 's/^Measured: the series and bench patches of code hash `\([0-9a-f]*\)`.*/\1/p' "$1" 2>/dev/null
+	sed -n 's/.*"code_hash": *"\([0-9a-f]*\)".*/\1/p' "$1/measured.json" 2>/dev/null
 }
 
 # watch_progress PID WHAT: wait for PID, and while it runs say that WHAT is

@@ -350,7 +350,7 @@ def bench_status(arch):
     """make bench's results for ARCH: proven when results.md measured the
     code as it is now (lib.sh measured_code_hash, bench_code_hash)."""
     out = lib(f'load_arch {arch}; d=$TREE_BENCH; [ {arch} = x86_64 ] || d=$d/{arch}; '
-              'echo "$d/results.md $(bench_code_hash) $(measured_code_hash "$d/results.md")"').split()
+              'echo "$d/results.md $(bench_code_hash) $(measured_code_hash "$d")"').split()
     path, now, had = out[0], out[1], (out[2] if len(out) > 2 else '')
     name = 'bench' if arch == 'x86_64' else f'bench-{arch}'
     make = f'make bench TREE={tree()}' + ('' if arch == 'x86_64' else f' ARCH={arch}')
