@@ -22,7 +22,7 @@ if [ -z "${KVM_PROBE:-}" ] || [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
 	exit 0
 fi
 
-qemu=${QEMU:?the architecture's QEMU}
+qemu=${QEMU:?no QEMU of the architecture given}
 cache=$CACHE_DIR/accel-$(uname -r)-$qemu-$($qemu --version | sed -n '1s/[^0-9.]//gp')
 if [ -f "$cache" ]; then
 	cat "$cache"
