@@ -3,8 +3,9 @@
 # RESULTS.  Used by the guest's /init and by the host's scripts/host-test.sh.
 #
 # A check is a shell (or Python) script.  What it prints is its subtests, as
-# KTAP; its exit status is its own result: 0 ok, 4 skipped (reason written
-# to $SKIP_FILE), anything else not ok.
+# KTAP, written to RESULTS as it prints them (after "# Subtest: NAME"); its
+# exit status is its own result: 0 ok, 4 skipped (reason written to
+# $SKIP_FILE), anything else not ok.
 results=$1
 check_timeout=$2
 shift 2
@@ -29,9 +30,15 @@ for check; do
 	*.py) run='python3' ;;
 	*) run='sh' ;;
 	esac
-	timeout "$check_timeout" $run "$check" > "$scratch/$name.out" 2>&1
-	rc=$?
-	sed 's/^/    /' "$scratch/$name.out" >> "$results"
+	# The check's subtests go to RESULTS as they come, after the line
+	# that names the check, so that those a check reported before the
+	# kernel died are kept (ktap.py names an unfinished block after it).
+	echo "    # Subtest: $name" >> "$results"
+	{
+		timeout "$check_timeout" $run "$check" 2>&1
+		echo $? > "$scratch/$name.rc"
+	} | sed 's/^/    /' >> "$results"
+	rc=$(cat "$scratch/$name.rc")
 	case $rc in
 	0) echo "ok $i $name" ;;
 	4) echo "ok $i $name # SKIP $(cat "$SKIP_FILE" 2>/dev/null)" ;;

@@ -17,6 +17,7 @@ PLAN = re.compile(r'^1\.\.(\d+)$')
 # A KUnit failure's diagnostic, whose message follows on lines of their
 # own without a '#' (6.1: "Expected a == b, but", then the values).
 FAILURE_DIAGNOSTIC = re.compile(r'^#.*\b(EXPECTATION|ASSERTION) FAILED\b')
+SUBTEST = re.compile(r'^#\s*Subtest:\s*(.*)$')
 RESULT = re.compile(r'^(ok|not ok) (\d+)(?: -)? ?([^#]*?)\s*(?:#\s*(.*))?$')
 
 
@@ -45,9 +46,18 @@ def _indent(line):
     return len(line) - len(line.lstrip(' \t'))
 
 
+def _unfinished(name, subtests):
+    """A block of subtests with no result line: the test they belong to
+    stopped (the guest died in it), named by the "# Subtest:" line before
+    the block if there was one."""
+    return Test(name or '(unfinished)', FAIL,
+                'no result line: it stopped before its end', subtests)
+
+
 def _block(lines, i, level, problems):
     """Parse the KTAP block whose lines are indented by level, from i."""
     tests, plan, pending, pending_line = [], None, None, 0
+    pending_name = subtest = None
     diagnostic = False
     while i < len(lines):
         lineno, raw = lines[i]
@@ -56,6 +66,10 @@ def _block(lines, i, level, problems):
         if text.startswith('#'):
             # Diagnostics may stand at any indent (KUnit's use tabs).
             diagnostic = bool(FAILURE_DIAGNOSTIC.match(text))
+            m = SUBTEST.match(text)
+            if m and pending is None:
+                # the name of the block that follows, until its result
+                subtest = m.group(1).strip()
             i += 1
             continue
         if diagnostic and not (HEADER.match(text) or PLAN.match(text) or
@@ -73,7 +87,8 @@ def _block(lines, i, level, problems):
         if ind > level:
             if pending is not None:
                 problems.append(f'line {pending_line}: subtests with no result line')
-            pending_line = lineno
+                tests.append(_unfinished(pending_name, pending))
+            pending_line, pending_name = lineno, subtest
             pending, i = _block(lines, i, ind, problems)
             continue
         i += 1
@@ -103,10 +118,10 @@ def _block(lines, i, level, problems):
         else:
             status, reason = (OK if ok == 'ok' else FAIL), directive
         tests.append(Test(name.strip() or f'test{number}', status, reason, pending or []))
-        pending = None
+        pending = subtest = None
     if pending is not None:
         problems.append(f'line {pending_line}: subtests with no result line')
-        tests.append(Test('(unfinished)', FAIL, 'subtests with no result line', pending))
+        tests.append(_unfinished(pending_name, pending))
     if plan is not None and plan != len(tests):
         problems.append(f'plan of {plan} tests, {len(tests)} results')
     return tests, i

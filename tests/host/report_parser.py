@@ -70,6 +70,16 @@ class KtapParser(unittest.TestCase):
                                  '    # figure: 3\n    sh: /x: not found\n    ok 1 a\nok 1 c\n')
         self.assertIn("line 6: not KTAP: 'sh: /x: not found'", problems)
 
+    def test_a_check_the_guest_died_in_keeps_its_name_and_subtests(self):
+        text = ('KTAP version 1\n1..2\n    # Subtest: a\n    KTAP version 1\n    1..1\n'
+                '    ok 1 x\nok 1 a\n    # Subtest: b\n    KTAP version 1\n    1..3\n'
+                '    ok 1 load\n    not ok 2 flush # count 1\n')
+        tests, problems = ktap.parse(text)
+        leaves = [leaf for t in tests for leaf in t.leaves()]
+        self.assertIn(('b.flush', 'fail', 'count 1'), leaves)
+        self.assertIn(('b.load', 'ok', ''), leaves)
+        self.assertTrue(any(p.endswith('subtests with no result line') for p in problems), problems)
+
     def test_missing_results_break_the_plan(self):
         _, problems = ktap.parse('KTAP version 1\n1..3\nok 1 a\n')
         self.assertEqual(problems, ['plan of 3 tests, 1 results'])
