@@ -89,7 +89,7 @@ i=0
 failed=0
 for a in $rows; do
 	i=$((i + 1))
-	BOOT_QEMU='' BOOT_CONFIG='' CONFIG='' BOOT_PACKAGES='' BOOT_MEM='' INIT_CFLAGS=''
+	BOOT_QEMU='' BOOT_CONFIG='' CONFIG='' BOOT_PACKAGES='' BOOT_MEM=''
 	# shellcheck disable=SC1090
 	. "$REPO/configs/cross/$a.conf"
 	if [ -z "$BOOT_QEMU" ]; then
@@ -149,8 +149,7 @@ for a in $rows; do
 	root=$obj/initramfs
 	rm -rf "$root"
 	mkdir -p "$root/dev" "$root/proc" "$root/sys"
-	# shellcheck disable=SC2086 # the row's flags, if any
-	if ! "${CROSS_COMPILE}gcc" $INIT_CFLAGS -static -O2 -Wall -DCROSS_SYSCTL="\"$CROSS_SYSCTL\"" \
+	if ! "${CROSS_COMPILE}gcc" -static -O2 -Wall -DCROSS_SYSCTL="\"$CROSS_SYSCTL\"" \
 		-DCROSS_KEY="\"$CROSS_KEY\"" -o "$root/init" "$REPO/tests/cross/init.c" >> "$log" 2>&1; then
 		note "$a: cannot link the static /init; log: $log"
 		cross_record "$a" boot fail "no static /init (log: boot-$a.log)"
