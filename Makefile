@@ -120,13 +120,20 @@ DEBUG_TIMEOUT ?= 1800
 # that a check-all stopped half-way goes on where it stopped.  Then the
 # records are rendered (make proofs).
 TREES := $(sort $(basename $(notdir $(wildcard configs/tree/*.conf))))
+# Its time per tree is recorded (make check-readme publishes it): cold
+# when no proof of the tree held at its start, warm when every one did.
 check-all: deps
 	-for t in $(TREES); do \
+		start=$$(date +%s); \
+		todo=$$(TREE=$$t $(S)/records.py todo | wc -l); \
+		all=$$(TREE=$$t $(S)/records.py status | wc -l); \
+		state=partial; [ "$$todo" = 0 ] && state=warm; [ "$$todo" = "$$all" ] && state=cold; \
 		TREE=$$t $(S)/records.py todo | while read -r cmd; do \
 			echo "check-all: $$t: $$cmd"; \
 			sh -c "$$cmd" < /dev/null || echo "check-all: $$t: failed: $$cmd"; \
 		done; \
 		$(MAKE) proofs TREE=$$t; \
+		TREE=$$t $(S)/records.py time 'make check-all' $$(( $$(date +%s) - start )) $$state; \
 	done
 	for t in $(TREES); do TREE=$$t $(S)/records.py status | sed "s/^/$$t: /"; done
 

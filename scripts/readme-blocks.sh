@@ -46,8 +46,11 @@ for tree in trees():
     docs = os.path.relpath(tree_row(tree)['TREE_DOCS'], repo)
     path = os.path.join(repo, docs, 'records', 'timings.json')
     rows = json.load(open(path)) if os.path.exists(path) else {}
-    for name in ('make', 'make check'):
-        said = [f"{took(r['seconds'])} {'from an empty cache' if state == 'cold' else 'with every kernel built'} ({r['date']})"
+    for name in ('make', 'make check', 'make check-all'):
+        how = {'cold': 'from an empty cache', 'warm': 'with every kernel built'}
+        if name == 'make check-all':
+            how = {'cold': 'with no proof current', 'warm': 'with every proof current'}
+        said = [f"{took(r['seconds'])} {how[state]} ({r['date']})"
                 for state in ('cold', 'warm') for r in [rows.get(f'{name} ({state})')] if r]
         if said:
             machines = sorted({r['machine'] for k, r in rows.items() if k.startswith(name + ' (')})
