@@ -87,7 +87,9 @@ class Proof:
 
 
 def check_variants(arch=''):
-    return lib('echo $VARIANTS', {'HARNESS_ARCH': arch}).split()
+    """The kernels of a whole make check (ARCH=arch), whatever slice of it
+    the environment names (make check VARIANTS=... exports CHECK_VARIANTS)."""
+    return lib('echo $VARIANTS', {'HARNESS_ARCH': arch, 'CHECK_VARIANTS': ''}).split()
 
 
 class CheckProof(Proof):
