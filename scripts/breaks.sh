@@ -63,6 +63,10 @@ boot_breaks() {
 	mkdir -p "$LOGS_DIR"
 	_series=$ROOT/breaks/series.$2
 	{ series_patches "$TREE_SERIES"; [ -z "${4:-}" ] || echo "$4"; } > "$_series"
+	# vmlinux linked again every time: a break of a host tool that runs at
+	# the link (scripts/sorttable) leaves no object changed when it is
+	# pushed or popped, and kbuild would keep the vmlinux of the last one
+	rm -f "$ROOT/$_variant/src/.build/vmlinux"
 	SERIES=$_series "$REPO/scripts/variant.sh" "$_variant" build ||
 		die "$2: the kernel was not built (log: $LOGS_DIR/build.err)"
 	"$REPO/scripts/boot.sh" "$_variant" "$2" "harness.only=$(guest_checks "$3")" \
