@@ -12,7 +12,10 @@
  * parameter "state" reads back, for the sites that straddle, how many
  * hold a NOP and how many a JMP to their entry's target, and how many of
  * the functions took the branch:
- * "sites=S straddling=T nop=A jmp=B taken=K".
+ * "sites=S straddling=T tails_crossing=C nop=A jmp=B taken=K", where C
+ * counts the straddling sites whose write of all but their first byte
+ * crosses the boundary (5-byte sites: a 2-byte one's crosses only
+ * between its two writes).
  */
 #include <linux/jump_label.h>
 #include <linux/mm.h>
@@ -38,15 +41,39 @@ static noinline int straddler##n(void)					\
 	return 0;							\
 }
 
+/*
+ * The same with a 5-byte site: the path that does not jump runs through
+ * 200 bytes first, which puts the jump's target out of rel8 reach.  Of a
+ * site's three writes (its first byte, the rest, the first byte again),
+ * only the rest can cross a boundary, and only for a 5-byte site.
+ */
+#define DEFINE_FAR_STRADDLER(n)						\
+static noinline int far_straddler##n(void)				\
+{									\
+	asm volatile(".balign 4096\n\t.skip %c0, 0x90" :: "i" (PAD_BASE + (n))); \
+	if (static_branch_unlikely(&straddle_key))			\
+		return 1;						\
+	asm volatile(".skip 200, 0x90");				\
+	return 0;							\
+}
+
 DEFINE_STRADDLER(0)
 DEFINE_STRADDLER(1)
 DEFINE_STRADDLER(2)
 DEFINE_STRADDLER(3)
 DEFINE_STRADDLER(4)
 DEFINE_STRADDLER(5)
+DEFINE_FAR_STRADDLER(0)
+DEFINE_FAR_STRADDLER(1)
+DEFINE_FAR_STRADDLER(2)
+DEFINE_FAR_STRADDLER(3)
+DEFINE_FAR_STRADDLER(4)
+DEFINE_FAR_STRADDLER(5)
 
 static int (*const straddlers[])(void) = {
 	straddler0, straddler1, straddler2, straddler3, straddler4, straddler5,
+	far_straddler0, far_straddler1, far_straddler2, far_straddler3,
+	far_straddler4, far_straddler5,
 };
 
 /* The length of the site's instruction: NOP2 or JMP rel8, else 5. */
@@ -60,6 +87,12 @@ static bool straddles(const u8 *code)
 	return offset_in_page(code) + site_length(code) > PAGE_SIZE;
 }
 
+/* Whether the write of all but the site's first byte crosses a boundary. */
+static bool tail_crosses(const u8 *code)
+{
+	return offset_in_page(code + 1) + site_length(code) - 1 > PAGE_SIZE;
+}
+
 static const u8 nop2[] = { 0x66, 0x90 };
 static const u8 nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 
@@ -67,7 +100,7 @@ static int state_get(char *buffer, const struct kernel_param *kp)
 {
 	struct jump_entry *entry = THIS_MODULE->jump_entries;
 	struct jump_entry *end = entry + THIS_MODULE->num_jump_entries;
-	unsigned int sites = 0, straddling = 0, nop = 0, jmp = 0, taken = 0, i;
+	unsigned int sites = 0, straddling = 0, tails = 0, nop = 0, jmp = 0, taken = 0, i;
 
 	for (; entry < end; entry++) {
 		const u8 *code = (const u8 *)jump_entry_code(entry);
@@ -79,6 +112,7 @@ static int state_get(char *buffer, const struct kernel_param *kp)
 		if (!straddles(code))
 			continue;
 		straddling++;
+		tails += tail_crosses(code);
 		if (!memcmp(code, nop2, sizeof(nop2)) || !memcmp(code, nop5, sizeof(nop5)))
 			nop++;
 		else if (code[0] == 0xeb)
@@ -90,8 +124,8 @@ static int state_get(char *buffer, const struct kernel_param *kp)
 	}
 	for (i = 0; i < ARRAY_SIZE(straddlers); i++)
 		taken += straddlers[i]();
-	return sysfs_emit(buffer, "sites=%u straddling=%u nop=%u jmp=%u taken=%u\n",
-			  sites, straddling, nop, jmp, taken);
+	return sysfs_emit(buffer, "sites=%u straddling=%u tails_crossing=%u nop=%u jmp=%u taken=%u\n",
+			  sites, straddling, tails, nop, jmp, taken);
 }
 
 static const struct kernel_param_ops state_ops = {
