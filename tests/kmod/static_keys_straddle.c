@@ -32,43 +32,37 @@
 
 static DEFINE_STATIC_KEY_FALSE(straddle_key);
 
-#define DEFINE_STRADDLER(n)						\
-static noinline int straddler##n(void)					\
-{									\
-	asm volatile(".balign 4096\n\t.skip %c0, 0x90" :: "i" (PAD_BASE + (n))); \
-	if (static_branch_unlikely(&straddle_key))			\
-		return 1;						\
-	return 0;							\
-}
-
 /*
- * The same with a 5-byte site: the path that does not jump runs through
- * 200 bytes first, which puts the jump's target out of rel8 reach.  Of a
- * site's three writes (its first byte, the rest, the first byte again),
- * only the rest can cross a boundary, and only for a 5-byte site.
+ * A function whose site begins PAD_BASE + N bytes into a page, or a few
+ * bytes later, the compiler's, with FAR bytes on the path that does not
+ * jump: 200 put the jump's target out of rel8 reach, which makes a 5-byte
+ * site.  Of a site's three writes (its first byte, the rest, the first
+ * byte again), only the rest can cross a boundary, and only a 5-byte
+ * site's.
  */
-#define DEFINE_FAR_STRADDLER(n)						\
-static noinline int far_straddler##n(void)				\
+#define DEFINE_STRADDLER(name, n, far)					\
+static noinline int name(void)						\
 {									\
 	asm volatile(".balign 4096\n\t.skip %c0, 0x90" :: "i" (PAD_BASE + (n))); \
 	if (static_branch_unlikely(&straddle_key))			\
 		return 1;						\
-	asm volatile(".skip 200, 0x90");				\
+	if (far)							\
+		asm volatile(".skip %c0, 0x90" :: "i" (far));		\
 	return 0;							\
 }
 
-DEFINE_STRADDLER(0)
-DEFINE_STRADDLER(1)
-DEFINE_STRADDLER(2)
-DEFINE_STRADDLER(3)
-DEFINE_STRADDLER(4)
-DEFINE_STRADDLER(5)
-DEFINE_FAR_STRADDLER(0)
-DEFINE_FAR_STRADDLER(1)
-DEFINE_FAR_STRADDLER(2)
-DEFINE_FAR_STRADDLER(3)
-DEFINE_FAR_STRADDLER(4)
-DEFINE_FAR_STRADDLER(5)
+DEFINE_STRADDLER(straddler0, 0, 0)
+DEFINE_STRADDLER(straddler1, 1, 0)
+DEFINE_STRADDLER(straddler2, 2, 0)
+DEFINE_STRADDLER(straddler3, 3, 0)
+DEFINE_STRADDLER(straddler4, 4, 0)
+DEFINE_STRADDLER(straddler5, 5, 0)
+DEFINE_STRADDLER(far_straddler0, 0, 200)
+DEFINE_STRADDLER(far_straddler1, 1, 200)
+DEFINE_STRADDLER(far_straddler2, 2, 200)
+DEFINE_STRADDLER(far_straddler3, 3, 200)
+DEFINE_STRADDLER(far_straddler4, 4, 200)
+DEFINE_STRADDLER(far_straddler5, 5, 200)
 
 static int (*const straddlers[])(void) = {
 	straddler0, straddler1, straddler2, straddler3, straddler4, straddler5,
