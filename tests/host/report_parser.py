@@ -474,6 +474,11 @@ class BreakVerdict(unittest.TestCase):
         self.assertEqual(self.verdict([['boot', 'fail', 'oops'], ['key_sync_rounds.a', 'ok', '']],
                                       self.OOPS), 1)
 
+    def test_a_check_the_kernel_died_in_is_the_crash(self):
+        rows = [['key_sync_rounds', 'fail', 'no result line: it stopped before its end']]
+        self.assertEqual(self.verdict(rows, self.OOPS), 1)
+        self.assertEqual(self.verdict(rows, self.OOPS, 'arch_jump_entry_size'), 0)
+
     def test_a_crash_where_the_break_says_catches(self):
         self.assertEqual(self.verdict([['boot', 'fail', 'oops']], self.OOPS,
                                       'arch_jump_entry_size'), 0)
