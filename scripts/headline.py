@@ -51,11 +51,12 @@ def tree_dirs(tree):
     return row['TREE_DOCS'], row['TREE_BENCH']
 
 
-def bench_stats(tree):
+def bench_stats(tree, arch='x86_64'):
     """{(level, variant, figure): {min, median, max}} of TREE's make bench
-    (results.csv); a figure 'A+B' is the sum of A's and B's medians."""
+    for ARCH (results.csv; another architecture's in its subdirectory); a
+    figure 'A+B' is the sum of A's and B's medians."""
     out = {}
-    path = os.path.join(tree_dirs(tree)[1], 'results.csv')
+    path = os.path.join(tree_dirs(tree)[1], '' if arch == 'x86_64' else arch, 'results.csv')
     if not os.path.exists(path):
         return out
     with open(path) as f:
@@ -91,12 +92,12 @@ def bench_report():
     return module
 
 
-def goals(tree):
-    """[(goal, level, series/distro, bound, verdict)] of TREE's make bench,
-    by make bench's own goals and verdict (bench-report.py GOALS); the
-    flip's figure is its enable and disable together."""
+def goals(tree, arch='x86_64'):
+    """[(goal, level, series/distro, bound, verdict)] of TREE's make bench
+    for ARCH, by make bench's own goals and verdict (bench-report.py
+    GOALS); the flip's figure is its enable and disable together."""
     br = bench_report()
-    st = bench_stats(tree)
+    st = bench_stats(tree, arch)
     out = []
     for level in ('O2', 'Os'):
         for what, fig, bound in br.GOALS:
@@ -111,21 +112,29 @@ def goals(tree):
 
 def goals_line(tree):
     """One paragraph: how many of make bench's goals are met, and each
-    one that is not, with its figure."""
-    rows = goals(tree)
-    if not rows:
+    one that is not, with its figure; x86-64's, then each other
+    architecture's that has results."""
+    parts = []
+    for arch in ['x86_64'] + [a for a in ('arm64',) if bench_stats(tree, a)]:
+        rows = goals(tree, arch)
+        if not rows:
+            continue
+        met = [r for r in rows if r[4] == 'met']
+        missed = [r for r in rows if r[4] == 'missed']
+        close = [r for r in rows if r[4] not in ('met', 'missed')]
+        name = 'x86-64' if arch == 'x86_64' else arch
+        line = f'{name}: {len(met)} of {len(rows)} met'
+        if close:
+            line += ('; ' + ', '.join(f'{w} at -{lv} ({q:.4f})' for w, lv, q, _b, _v in close)
+                     + ' missed by the medians but within the samples\' ranges')
+        if missed:
+            line += ('; missed: ' + ', '.join(f'{w} at -{lv}, {q:.4f} against ≤ {b}'
+                                              for w, lv, q, b, _v in missed))
+        parts.append(line)
+    if not parts:
         return ''
-    met = [r for r in rows if r[4] == 'met']
-    missed = [r for r in rows if r[4] == 'missed']
-    close = [r for r in rows if r[4] not in ('met', 'missed')]
-    line = f'Of make bench\'s {len(rows)} goals (series/distro at most the bound, -O2 and -Os), {len(met)} are met'
-    if close:
-        line += ('; ' + ', '.join(f'{w} at -{lv} ({q:.4f})' for w, lv, q, _b, _v in close)
-                 + ' missed by the medians but within the samples\' ranges')
-    if missed:
-        line += ('; missed: ' + ', '.join(f'{w} at -{lv}, {q:.4f} against ≤ {b}'
-                                          for w, lv, q, b, _v in missed))
-    return line + '.'
+    return ('Make bench\'s goals (series/distro at most the bound, -O2 and -Os): '
+            + '. '.join(parts) + '.')
 
 
 def checks():
