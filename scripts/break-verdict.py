@@ -5,8 +5,9 @@ catches it.  Caught: one of the CHECKs (or a case of one) failed; the
 boot failing is not enough, since any break can crash a kernel.  A break
 that is meant to crash names where (its patch's Crash-site: line): then a
 boot that died with an oops or BUG whose report names CRASH-SITE (the
-"kernel BUG at FILE" line, or the function of its RIP or pc) is caught
-too.  Prints what caught it, or what passed; exit status 1 if nothing
+"kernel BUG at FILE" line, or the function of its RIP or pc; one of a
+comma-separated list, where the same bug can stop the kernel in more
+than one place) is caught too.  Prints what caught it, or what passed; exit status 1 if nothing
 did."""
 
 import json
@@ -50,8 +51,10 @@ def main(path, checks, serial, crash_site=''):
         print('; '.join(c[:160] for c in caught[:3]))
         return 0
     oops, where = crash_report(serial)
-    if crash_site and oops and any(crash_site in w for w in where):
-        print(f'crashed as meant, in {crash_site}: {oops[:120]} ({", ".join(where[:2])})')
+    sites = [c.strip() for c in crash_site.split(',') if c.strip()]
+    hit = [c for c in sites if any(c in w for w in where)]
+    if oops and hit:
+        print(f'crashed as meant, in {hit[0]}: {oops[:120]} ({", ".join(where[:2])})')
         return 0
     said = f'{len(mine)} rows of {checks} passed' if mine else f'{checks} did not run'
     if oops:
