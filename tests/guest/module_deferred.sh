@@ -1,5 +1,5 @@
 # tests/kmod/static_keys_deferred.ko: a deferred key whose last decrement
-# is pending (5 s rate limit) when the module is unloaded.  While loaded
+# is pending (2 s rate limit) when the module is unloaded.  While loaded
 # the key must stay true; the unload's static_key_deferred_flush() must
 # drop the reference at once; and once the rate limit is up, nothing may
 # run in the freed module: no oops or warning in the log after the
@@ -23,7 +23,7 @@ case $line in
 *) result 1 flush_drops_the_reference "${line:-no line from the exit of the module}" ;;
 esac
 # The rate limit runs out in freed memory if the work was left queued.
-sleep 6
+sleep 3
 after=$(log_since $before | grep -E 'BUG:|Oops|general protection|WARNING: CPU' | head -1)
 [ -z "$after" ]
 result $? nothing_runs_after_unload "$after"

@@ -17,12 +17,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 
-/*
- * Long enough that the guest's check has reported what the unload left
- * before a work left queued would run in freed memory and stop the
- * kernel (loading and unloading under TCG take a second or two).
- */
-#define DEFERRED_RATE_LIMIT	(5 * HZ)
+#define DEFERRED_RATE_LIMIT	(2 * HZ)
 
 static struct static_key_deferred deferred_key;
 
