@@ -19,11 +19,12 @@ ops=0 failed_ops='' bad='' wrong_key='' checks=0 hung=''
 # within SECONDS COMMAND...: COMMAND in the background, its status if it
 # ends within SECONDS, 124 if it does not (a hotplug that deadlocks
 # leaves its writer stuck in the kernel, where no signal reaches it: the
-# check reports that instead of waiting with it)
+# check reports that instead of waiting with it; nor does it hold the
+# check's output open, which would keep the results waiting for it)
 within() {
 	w_limit=$1
 	shift
-	"$@" &
+	"$@" < /dev/null > /dev/null 2>&1 &
 	w_pid=$!
 	w_t=0
 	while kill -0 $w_pid 2>/dev/null; do
