@@ -26,6 +26,14 @@ export HARNESS_ARCH
 ## ACCEL      QEMU accelerator (default: KVM if a 15 s probe boot reaches init, else tcg,thread=single)
 ## TIMEOUT    seconds one boot may take before it is killed and failed (default 600; a defconfig kernel's: three times that)
 ## JOBS       make -j of the kernel builds (default: the number of CPUs)
+## SMP        vCPUs of a boot (default 4; make bench's timed boots take 1)
+## EXTRA_CONFIG  one more config fragment, merged last, to try an option out (a path)
+## DEBUG_TIMEOUT  seconds a check-debug boot may take (default 1800)
+## BISECT_FRESH  make bisect: y to forget every earlier proof and prove each prefix again from source
+## TORTURE_OPS  make torture: flips per writer (default 2000); TORTURE_PASSES: reader passes (10^9); TORTURE_TIMEOUT: seconds (3600)
+## BENCH_BOOTS  make bench: timed boots per kernel (default 3); BENCH_REPEAT: runs per boot (5); BENCH_ROUNDS: pipe-test round trips (20000)
+## PROGRESS_INTERVAL  seconds between progress lines (default 5 on a terminal, 30 elsewhere)
+## CI_JOBS    make ci-local: some jobs of scripts/ci.py list, comma-separated (default all); CI_OUT: where their results go; CI_CACHE: their cache directories (~/.cache/static-keys-ci)
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/static-keys
 VARIANT   ?= series
 ACCEL     ?=
@@ -96,7 +104,7 @@ check: deps
 ##@ other targets
 ## help       this list
 help:
-	@sed -n 's/^##@ \(.*\)/\n\1:/p; s/^## \([^ ]*\)  */  \1\t/p' $(firstword $(MAKEFILE_LIST)) | expand -t 16
+	@sed -n 's/^##@ \(.*\)/\n\1:/p; s/^## \([^ ]*\)  */  \1\t/p' $(firstword $(MAKEFILE_LIST)) | expand -t 20
 
 ## run        one variant (VARIANT=...): build, boot, its checks
 run: deps
