@@ -71,13 +71,10 @@ progress_status() {
 	echo "${last:-kernel starting}; $left"
 }
 # shellcheck disable=SC2086,SC2046 # the row's QEMU words
-timeout -k 5 "$TIMEOUT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" \
-	-smp "$SMP" -m 512M -display none -monitor none -no-reboot \
-	-serial "file:$serial" $(echo "$RESULTS_QEMU" | sed "s|@KTAP@|$ktap|g") \
-	-kernel "$kernel" -initrd "$initramfs" \
-	-append "console=$CONSOLE harness.results=$RESULTS_DEV harness.sync=$(echo "$SYNC_PROBES" | tr ' ' ,) ${MM_PROBES:+harness.mm=$(echo "$MM_PROBES" | tr ' ' ,)} panic=-1 oops=panic $check_args $*" ${QEMU_ARGS:-} \
-	> "$LOGS/$name.qemu" 2>&1 &
-watch_progress $! "boot of $VARIANT" || status=$?
+qemu_boot "$TIMEOUT" "$serial" "$kernel" "$initramfs" \
+	"console=$CONSOLE harness.results=$RESULTS_DEV harness.sync=$(echo "$SYNC_PROBES" | tr ' ' ,) ${MM_PROBES:+harness.mm=$(echo "$MM_PROBES" | tr ' ' ,)} panic=-1 oops=panic $check_args $*" \
+	"boot of $VARIANT" $QEMU $QEMU_MACHINE -accel "$accel" -cpu "$cpu" -smp "$SMP" -m 512M \
+	$(echo "$RESULTS_QEMU" | sed "s|@KTAP@|$ktap|g") ${QEMU_ARGS:-} || status=$?
 echo "$status $(( $(date +%s) - start )) $TIMEOUT $accel" > "$LOGS/$name.status"
 [ "$status" != 0 ] || echo $(( $(date +%s) - start )) > "$LOGS/$name-took"
 note "$VARIANT: QEMU ($accel) exited with $status after $(( $(date +%s) - start ))s; serial log: $serial"

@@ -29,15 +29,13 @@ build_image() {
 		>> "$3" 2>&1 &
 }
 
-# boot_image OBJ SERIAL INITRAMFS WHAT: boot OBJ's image; the exit status
-# is timeout(1)'s.
+# boot_image OBJ SERIAL INITRAMFS WHAT: boot OBJ's image as the row's
+# BOOT_QEMU says (lib.sh qemu_boot); the exit status is timeout(1)'s.
 boot_image() {
-	# shellcheck disable=SC2086
-	timeout -k 5 "${TIMEOUT:-600}" $BOOT_QEMU -accel tcg -m "${BOOT_MEM:-512M}" -display none \
-		-monitor none -no-reboot -serial "file:$2" \
-		-kernel "$1/$BOOT_IMAGE" -initrd "$3" \
-		-append "console=$BOOT_CONSOLE panic=-1 oops=panic" > "$1/qemu.log" 2>&1 &
-	watch_progress $! "$4"
+	# shellcheck disable=SC2086 # the row's QEMU words
+	qemu_boot "${TIMEOUT:-600}" "$2" "$1/$BOOT_IMAGE" "$3" \
+		"console=$BOOT_CONSOLE panic=-1 oops=panic" "$4" \
+		$BOOT_QEMU -accel tcg -m "${BOOT_MEM:-512M}"
 }
 
 # without_series A WHY: when the series kernel of row A failed (WHY: build,

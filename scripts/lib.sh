@@ -239,6 +239,23 @@ time_left() {
 	fi
 }
 
+# qemu_boot TIMEOUT SERIAL KERNEL INITRAMFS APPEND WHAT QEMU [WORD...]: the
+# one way the harness starts a guest: QEMU (the emulator's binary) with
+# WORDS (machine, CPU, accelerator, memory, devices: the caller's row's),
+# no display, no monitor, no reboot, its console in SERIAL (the first
+# serial port, before any WORDS name), KERNEL and INITRAMFS booted with
+# APPEND, killed after TIMEOUT seconds; waited for with progress (WHAT,
+# and the caller's progress_status).  QEMU's own messages go to SERIAL's
+# name with .qemu for .serial.  The status is timeout(1)'s.
+qemu_boot() {
+	_timeout=$1 _serial=$2 _kernel=$3 _initrd=$4 _append=$5 _what=$6 _qemu=$7
+	shift 7
+	timeout -k 5 "$_timeout" "$_qemu" -display none -monitor none -no-reboot \
+		-serial "file:$_serial" "$@" -kernel "$_kernel" -initrd "$_initrd" \
+		-append "$_append" > "${_serial%.serial}.qemu" 2>&1 &
+	watch_progress $! "$_what"
+}
+
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
 	exit 1
