@@ -50,7 +50,7 @@ without_series() {
 	cp "$obj/.config" "$p/.config"
 	: > "$plog"
 	progress_status() {
-		echo "$(progress_of "$(grep -c '^  CC' "$plog")" "$(cat "$out/boot-$1.objects" 2>/dev/null)" \
+		echo "$(progress_of "$(grep -c '^  CC' "$plog")" "$(cat "$obj.objects" 2>/dev/null)" \
 			"$pstart" "objects compiled") (log: $plog)"
 	}
 	note "$1: the same config without the series (log: $plog)"
