@@ -11,12 +11,13 @@
 # reads them back through the branches; /init flips the tree's sysctl
 # CROSS_SYSCTL (its row of configs/tree/) and reads the count of its key,
 # CROSS_KEY, back from the debugfs view.  A boot passes when both say so
-# and the log holds no oops, BUG, warning or panic.  Each boot is a row
-# of the tree's cross-build record (lib.sh cross_record); exit 1 if any
-# boot failed.  A build that
-# fails, or a boot that never reaches the console or times out, is tried
-# again on the tree without the series (PRISTINE), same .config, so that
-# the row can say whether the series is the cause.
+# and the log holds no oops, BUG, warning or panic.  Beside each, the same
+# .config is built from the tree without the series (PRISTINE) and booted
+# the same way (pristine_outcome), so that the row says what that tree
+# does there, and whether the series is the cause of a failure: one that
+# the tree shows too is the tree's (verdict 'expected').  Each boot is a
+# row of the tree's cross-build record (lib.sh cross_record); exit 1 if
+# any boot failed.
 # shellcheck disable=SC2154 # out, rows and n: lib.sh cross_setup's
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -38,11 +39,13 @@ boot_image() {
 		$BOOT_QEMU -accel tcg -m "${BOOT_MEM:-512M}"
 }
 
-# without_series A WHY: when the series kernel of row A failed (WHY: build,
-# silent or timeout), the same .config built from the tree without the
-# series (PRISTINE) and, if it builds, booted; prints ", as ..." when that
-# kernel fails the same way, nothing otherwise.
-without_series() {
+# pristine_outcome A: the same .config as row A's series kernel built from
+# the tree without the series (PRISTINE) and booted the same way, side by
+# side: what became of it, in a few words ("build failed", "never
+# printed", "timed out", "reached /init", or the first problem its log
+# shows).  That tree has neither the series' KUnit suite nor its debugfs
+# view: reaching /init is as far as it can show.
+pristine_outcome() {
 	p=$out/boot-$1-pristine
 	plog=$p.log
 	rm -rf "$p"
@@ -57,30 +60,36 @@ without_series() {
 	pstart=$(date +%s)
 	build_image "$PRISTINE" "$p" "$plog"
 	if ! watch_progress $! "building $1 without the series"; then
-		[ "$2" = build ] && echo ", as does the tree without the series (log: boot-$1-pristine.log)"
+		echo "build failed (log: boot-$1-pristine.log)"
 		return 0
 	fi
-	[ "$2" != build ] || return 0
 	progress_status() { echo "kernel starting; $(time_left "$(cat "$obj.took" 2>/dev/null)" "$pstart")"; }
 	pstatus=0 pstart=$(date +%s)
 	boot_image "$p" "$p.serial" "$obj/initramfs.cpio" "booting $1 without the series" || pstatus=$?
+	pproblem=$("$REPO/scripts/report.py" --scan "$p.serial" | head -1)
 	if ! grep -a -q 'Linux version' "$p.serial"; then
-		[ "$2" = silent ] && echo ", as does the tree without the series"
-	elif [ "$2" = timeout ] && [ "$pstatus" = 124 ] && ! grep -a -q '^harness: ' "$p.serial"; then
-		echo ", as does the tree without the series (it never ran /init)"
+		echo "never printed"
+	elif grep -a -q '^harness: ' "$p.serial" && [ -z "$pproblem" ]; then
+		echo "reached /init"
+	elif [ "$pstatus" = 124 ]; then
+		echo "timed out; last console line: $(tr -d '\r' < "$p.serial" | grep -a -v '^[[:space:]]*$' | tail -1 | cut -c1-70)"
+	else
+		echo "stopped: ${pproblem:-before /init}"
 	fi
-	return 0
 }
 
-# cross_failure ARCH WHAT AS: the boot row of a kernel that failed; AS
-# (without_series) says when the tree without the series fails the same
-# way, which makes the failure the tree's (verdict 'expected').
+# cross_failure ARCH WHAT KIND PRISTINE: the boot row of a series kernel
+# that failed (KIND: build, silent, timeout, other), beside what the tree
+# without the series did with the same config (PRISTINE, from
+# pristine_outcome): failing the same way makes it the tree's failure
+# (verdict 'expected').
 cross_failure() {
-	if [ -n "$3" ]; then
-		cross_record "$1" boot expected "$2$3"
-	else
-		cross_record "$1" boot fail "$2"
-	fi
+	case $3:$4 in
+	"build:build failed"* | "silent:never printed" | "timeout:timed out"* | "timeout:never printed")
+		cross_record "$1" boot expected "$2; the tree without the series, same config: $4" ;;
+	*)
+		cross_record "$1" boot fail "$2; the tree without the series, same config: $4" ;;
+	esac
 }
 
 i=0
@@ -137,7 +146,7 @@ for a in $rows; do
 	build_image "$SRC" "$obj" "$log"
 	if ! watch_progress $! "building $a ($i of $n)"; then
 		note "$a: the build failed; log: $log"
-		cross_failure "$a" "build failed (log: boot-$a.log)" "$(without_series "$a" build)"
+		cross_failure "$a" "build failed (log: boot-$a.log)" build "$(pristine_outcome "$a")"
 		failed=1
 		continue
 	fi
@@ -161,7 +170,7 @@ for a in $rows; do
 		_said=$(grep -a -o 'harness: .*\|# static_keys[^:]*: pass:[0-9]*' "$serial" 2>/dev/null | tail -1)
 		echo "${_said:-kernel starting}; $(time_left "$(cat "$obj.took" 2>/dev/null)" "$start")"
 	}
-	status=0 as='' start=$(date +%s)
+	status=0 start=$(date +%s)
 	boot_image "$obj" "$serial" "$obj/initramfs.cpio" "booting $a ($i of $n)" || status=$?
 	[ "$status" != 0 ] || echo $(( $(date +%s) - start )) > "$obj.took"
 	suites=$(grep -a -c '^ *ok [0-9]* static_keys' "$serial" || true)
@@ -173,12 +182,13 @@ for a in $rows; do
 	problem=$("$REPO/scripts/report.py" --scan "$serial" | head -1)
 	[ -n "$problem" ] || problem=$(grep -a -m1 '^harness: FAIL' "$serial" || true)
 	last=$(tr -d '\r' < "$serial" | grep -a -v '^[[:space:]]*$' | tail -1 | cut -c1-70)
+	kind=other
 	if ! grep -a -q 'Linux version' "$serial"; then
 		result="the kernel never printed$([ "$status" != 124 ] || echo " in ${TIMEOUT:-600} s")${last:+; last console line: $last}"
-		as=$(without_series "$a" silent)
+		kind=silent
 	elif [ "$status" = 124 ]; then
 		result="timed out after ${TIMEOUT:-600} s; last console line: $last"
-		as=$(without_series "$a" timeout)
+		kind=timeout
 	elif [ -n "$problem" ]; then
 		result="$problem"
 	elif [ "$suites" = 0 ] || [ "$bad_suites" != 0 ]; then
@@ -186,12 +196,13 @@ for a in $rows; do
 	elif ! grep -a -q '^harness: ok' "$serial"; then
 		result="/init never said ok"
 	else
-		cross_record "$a" boot ok "booted: $suites KUnit static_keys suites ok; $(grep -a -o "$CROSS_KEY count.*" "$serial" | head -1)"
+		said=$(grep -a -o "$CROSS_KEY count.*" "$serial" | head -1)
+		cross_record "$a" boot ok "booted: $suites KUnit static_keys suites ok; $said; the tree without the series, same config: $(pristine_outcome "$a")"
 		note "$a: ok"
 		continue
 	fi
 	failed=1
 	note "$a: $result; serial log: $serial"
-	cross_failure "$a" "boot failed: $result" "$as"
+	cross_failure "$a" "boot failed: $result" "$kind" "$(pristine_outcome "$a")"
 done
 exit $failed
