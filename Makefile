@@ -23,16 +23,19 @@ export HARNESS_ARCH
 ## BREAKS     make breaks: some of patches/breaks/, comma-separated (default: all)
 ## SLICES     make report: the directories of slices to merge (each a CACHE_DIR, or a CI job's results)
 ## CHECKS     make run (and boot, check): only these guest checks of tests/guest/, comma-separated, in that order, as make run CHECKS=kunit_builtin,module_churn (default: all; a run of some proves no record)
-## ACCEL      QEMU accelerator (default: KVM if a 15 s probe boot reaches init, else tcg,thread=single)
+## ACCEL      QEMU accelerator (default: KVM if a probe boot reaches init within PROBE_TIMEOUT seconds, 15, else tcg,thread=single)
 ## TIMEOUT    seconds one boot may take before it is killed and failed (default 600; a defconfig kernel's: three times that)
 ## JOBS       make -j of the kernel builds (default: the number of CPUs)
 ## SMP        vCPUs of a boot (default 4; make bench's timed boots take 1)
+## QEMU_ARGS  more QEMU arguments for every x86-64 or arm64 boot, to try a device or option out
 ## EXTRA_CONFIG  one more config fragment, merged last, to try an option out (a path)
 ## DEBUG_TIMEOUT  seconds a check-debug boot may take (default 1800)
 ## BISECT_FRESH  make bisect: y to forget every earlier proof and prove each prefix again from source
 ## TORTURE_OPS  make torture: flips per writer (default 2000); TORTURE_PASSES: reader passes (10^9); TORTURE_TIMEOUT: seconds (3600)
 ## BENCH_BOOTS  make bench: timed boots per kernel (default 3); BENCH_REPEAT: runs per boot (5); BENCH_ROUNDS: pipe-test round trips (20000)
-## PROGRESS_INTERVAL  seconds between progress lines (default 5 on a terminal, 30 elsewhere)
+## PROGRESS_INTERVAL  seconds between progress lines (default 5 on a terminal, 30 elsewhere); PROGRESS_LINES=y: new lines on a terminal too
+## HOST_TEST_TIMEOUT  seconds the harness's own tests may take (default 900)
+## BUSYBOX    the guest's static busybox (default: Debian's busybox-static, the architecture's)
 ## CI_JOBS    make ci-local: some jobs of scripts/ci.py list, comma-separated (default all); CI_OUT: where their results go; CI_CACHE: their cache directories (~/.cache/static-keys-ci)
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/static-keys
 VARIANT   ?= series
