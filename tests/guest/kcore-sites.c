@@ -36,10 +36,10 @@
  * kcore-sites --entries (x86-64): for each function name on standard
  * input (ftrace's enabled_functions), the instruction at its entry (a
  * "call" only if it goes to ftrace_caller, ftrace_regs_caller or an
- * ftrace trampoline, else "call-elsewhere"), one
+ * ftrace trampoline, else "call-elsewhere" and where it goes), one
  * line each:
  *
- *   entry <name> <call|call-elsewhere|nop5|unknown|ambiguous|missing>
+ *   entry <name> <call|call-elsewhere <symbol+offset>|nop5|unknown|ambiguous|missing>
  *
  * ambiguous: several core-kernel symbols have that name; missing: none.
  */
@@ -96,7 +96,12 @@ static void read_kallsyms(void)
 		unsigned long long addr;
 		char type, name[128];
 
-		if (strchr(line, '['))
+		/*
+		 * Of what modules add, only ftrace's trampolines
+		 * ("[__builtin__ftrace]"), which a traced function's entry
+		 * calls when one callback traces it.
+		 */
+		if (strchr(line, '[') && !strstr(line, "[__builtin__ftrace]"))
 			continue;
 		if (sscanf(line, "%llx %c %127s", &addr, &type, name) != 3)
 			continue;
@@ -307,6 +312,7 @@ static int function_entries(void)
 	while (fgets(line, sizeof(line), stdin)) {
 		struct sym want, *hit;
 		const char *insn = "unknown";
+		char where[160] = "";
 		uint8_t b[5];
 		size_t at;
 
@@ -326,7 +332,6 @@ static int function_entries(void)
 		read_kernel(hit->addr, b, sizeof(b));
 		if (b[0] == 0xe8) {
 			/* A call counts only if it goes to the tracer. */
-			char where[160];
 			int32_t rel32;
 
 			memcpy(&rel32, b + 1, 4);
@@ -339,7 +344,10 @@ static int function_entries(void)
 		} else if (!memcmp(b, nop5, sizeof(nop5))) {
 			insn = "nop5";
 		}
-		printf("entry %s %s\n", want.name, insn);
+		if (!strcmp(insn, "call-elsewhere"))
+			printf("entry %s %s %s\n", want.name, insn, where);
+		else
+			printf("entry %s %s\n", want.name, insn);
 	}
 	free(by_name);
 	return 0;
