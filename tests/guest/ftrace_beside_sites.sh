@@ -8,7 +8,8 @@
 # A key must then flip with its sites right (flip_check, the kfree_skb
 # trace event), the functions around its sites must show in the trace
 # (kfree_skb_reason(), which drops UDP datagrams to a port nobody
-# listens on), and once the tracer is off the key must flip right again.
+# listens on; since 6.11 an inline wrapper of sk_skb_reason_drop()), and
+# once the tracer is off the key must flip right again.
 # Only the debug variant (make check-debug) has the function tracer.
 . "${CHECKS_LIB:-/lib/checks.sh}"
 . /lib/keys.sh
@@ -46,9 +47,9 @@ flip_check ftrace_kfree_skb __tracepoint_kfree_skb+0x8 \
 	"echo 1 > $T/events/skb/kfree_skb/enable && echo 1 > $T/tracing_on &&
 	 key-trigger udp-to 127.0.0.1 5 > /dev/null; echo 0 > $T/tracing_on" \
 	"echo 0 > $T/events/skb/kfree_skb/enable"
-traced=$(grep -c ' kfree_skb_reason <-' $T/trace)
+traced=$(grep -cE ' (kfree_skb_reason|sk_skb_reason_drop) <-' $T/trace)
 [ "${traced:-0}" -gt 0 ]
-result $? functions_traced "kfree_skb_reason() entries in the trace: ${traced:-0}"
+result $? functions_traced "kfree_skb_reason() or sk_skb_reason_drop() entries in the trace: ${traced:-0}"
 echo nop > $T/current_tracer && echo 1 > $T/tracing_on
 # shellcheck disable=SC2320 # the write's own status
 result $? tracer_off

@@ -39,13 +39,14 @@
  * ftrace trampoline, else "call-elsewhere" and where it goes), one
  * line each:
  *
- *   entry <name> <call|call-elsewhere <symbol+offset>|nop5|unknown|ambiguous|missing>
+ *   entry <name> <call|call-elsewhere <symbol+offset>|nop5|unknown <bytes> at +<offset>|ambiguous|missing>
  *
  * ambiguous: several core-kernel symbols have that name; missing: none.
  */
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,6 +300,28 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(((const struct sym *)a)->name, ((const struct sym *)b)->name);
 }
 
+/*
+ * An ENDBR64 or ENDBR32 (f3 0f 1e fa/fb), or a 4-byte NOP the kernel
+ * writes over one at boot: the poison where indirect branches may not
+ * land (0f 1f 40 d6), or a plain one (0f 1f 40 00, 66 0f 1f 00; seen
+ * on 6.12 under a CPU without IBT).
+ */
+static bool starts_with_endbr(const uint8_t *b)
+{
+	static const uint8_t nops[][4] = {
+		{ 0x0f, 0x1f, 0x40, 0xd6 },
+		{ 0x0f, 0x1f, 0x40, 0x00 },
+		{ 0x66, 0x0f, 0x1f, 0x00 },
+	};
+
+	if (b[0] == 0xf3 && b[1] == 0x0f && b[2] == 0x1e && (b[3] & ~1) == 0xfa)
+		return true;
+	for (size_t i = 0; i < sizeof(nops) / sizeof(nops[0]); i++)
+		if (!memcmp(b, nops[i], 4))
+			return true;
+	return false;
+}
+
 static int function_entries(void)
 {
 	static const uint8_t nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
@@ -313,6 +336,7 @@ static int function_entries(void)
 		struct sym want, *hit;
 		const char *insn = "unknown";
 		char where[160] = "";
+		uint64_t entry;
 		uint8_t b[5];
 		size_t at;
 
@@ -329,13 +353,19 @@ static int function_entries(void)
 			printf("entry %s ambiguous\n", want.name);
 			continue;
 		}
-		read_kernel(hit->addr, b, sizeof(b));
+		entry = hit->addr;
+		read_kernel(entry, b, sizeof(b));
+		if (starts_with_endbr(b)) {
+			/* -mfentry's call follows the ENDBR (X86_KERNEL_IBT). */
+			entry += 4;
+			read_kernel(entry, b, sizeof(b));
+		}
 		if (b[0] == 0xe8) {
 			/* A call counts only if it goes to the tracer. */
 			int32_t rel32;
 
 			memcpy(&rel32, b + 1, 4);
-			symbolise(hit->addr + 5 + (int64_t)rel32, where, sizeof(where));
+			symbolise(entry + 5 + (int64_t)rel32, where, sizeof(where));
 			insn = "call-elsewhere";
 			if (!strncmp(where, "ftrace_caller+", 14) ||
 			    !strncmp(where, "ftrace_regs_caller+", 19) ||
@@ -346,6 +376,9 @@ static int function_entries(void)
 		}
 		if (!strcmp(insn, "call-elsewhere"))
 			printf("entry %s %s %s\n", want.name, insn, where);
+		else if (!strcmp(insn, "unknown"))
+			printf("entry %s %s %02x %02x %02x %02x %02x at +%llu\n", want.name, insn,
+			       b[0], b[1], b[2], b[3], b[4], (unsigned long long)(entry - hit->addr));
 		else
 			printf("entry %s %s\n", want.name, insn);
 	}
