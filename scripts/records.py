@@ -266,9 +266,10 @@ def tree_version():
 
 
 def new_row(proof, row, verdict, detail='', **extra):
+    now = datetime.datetime.now(datetime.timezone.utc)
     out = {'verdict': verdict, 'detail': detail,
            'code_hash': code_hash(proof, row), 'tree_version': tree_version(),
-           'date': datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d'),
+           'date': now.strftime('%Y-%m-%d'), 'time': now.strftime('%H:%M:%S'),
            'harness': harness_commit(), 'machine': machine()}
     out.update(extra)
     return out
@@ -613,10 +614,16 @@ def cmd_render():
         say(f'wrote {os.path.relpath(os.path.join(docs, name), REPO)}')
 
 
+def made(row):
+    """When ROW was made, for the newer of two (rows written before
+    records kept the time of day sort before that day's others)."""
+    return (row['date'], row.get('time', ''))
+
+
 def cmd_merge(dirs):
     """Rows of other checkouts' records (DIR/<proof>.json, or a checkout
     whose records are under its tree's documentation) that are current
-    where this one's are not, or newer."""
+    where this one's are not, or newer (made(): date and time of day)."""
     merged = 0
     for proof in PROOFS:
         rec = load(proof.name)
@@ -637,7 +644,7 @@ def cmd_merge(dirs):
                     continue
                 mine = rec['rows'].get(r)
                 if (mine is None or mine.get('code_hash') != row['code_hash']
-                        or mine['date'] < row['date']):
+                        or made(mine) < made(row)):
                     rec['rows'][r] = row
                     merged += 1
         save(rec)

@@ -127,6 +127,20 @@ class Records(unittest.TestCase):
         records.cmd_merge([other])
         self.assertIn('defconfig-series', records.load('defconfig')['rows'])
 
+    def test_merge_takes_a_later_row_of_the_same_day(self):
+        records.add_check(self.check_record({'defconfig-series': [['boot', 'ok', '']]}))
+        later = records.load('defconfig')
+        later['rows']['defconfig-series']['time'] = '23:59:59'
+        other = os.path.join(self.docs, 'other')
+        os.makedirs(other)
+        with open(os.path.join(other, 'defconfig.json'), 'w') as f:
+            json.dump(later, f)
+        earlier = records.load('defconfig')
+        earlier['rows']['defconfig-series'].update(verdict='fail', time='00:00:00')
+        records.save(earlier)
+        records.cmd_merge([other])
+        self.assertEqual(records.load('defconfig')['rows']['defconfig-series']['verdict'], 'ok')
+
 
 if __name__ == '__main__':
     sys.exit(run_as_ktap(sys.modules[__name__]))
