@@ -18,12 +18,13 @@ readme=$(sed -n '/^<!-- make help: written by/,/^<!-- end of make help -->/p' "$
 	sed -e '1d' -e '$d' -e '/^$/d' -e 's/^    //')
 [ "$readme" = "$(echo "$help" | sed '/^$/d')" ]
 result $? readme_table_is_make_help "README.md's table of targets differs from make help (make check-readme writes it)"
-# set by the Makefile from the knob in parentheses, or by one script for
-# another, or standard: never a user's
+# set by the Makefile from a knob make help names, by one script for
+# another, by the harness's own tests (SOURCE_VERSION: a made-up tree's
+# cache), or standard: never a user's
 INTERNAL="HARNESS_ARCH CHECK_VARIANTS BISECT_PREFIXES BISECT_VARIANTS DEPS_CROSS
 DEPS_PACKAGES SERIES PATCHES SERIES_PREFIX SERIES_PREFIX_FILE BUILD_DIR LOGS_DIR
 KCONFIG_BASE CHECK_SECONDS CHECKS_PROGRESS PROGRESS_TTY HAS_SITES
-SP_OPTIMIZATION REPO TMPDIR XDG_CACHE_HOME"
+SP_OPTIMIZATION SOURCE_VERSION REPO TMPDIR XDG_CACHE_HOME"
 fields=$(cat "$REPO"/configs/*/*.conf | sed -n 's/^\([A-Z_][A-Z0-9_]*\)=.*/\1/p' | sort -u)
 read_knobs=$( { cat "$REPO"/scripts/*.sh "$REPO"/initramfs/* "$REPO/Makefile" 2>/dev/null |
 	grep -oE '\$\{[A-Z_][A-Z0-9_]*:-' | sed 's/^..//; s/:-$//'
