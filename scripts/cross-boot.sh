@@ -35,7 +35,7 @@ build_image() {
 boot_image() {
 	# shellcheck disable=SC2086 # the row's QEMU words
 	qemu_boot "${TIMEOUT:-600}" "$2" "$1/$BOOT_IMAGE" "$3" \
-		"console=$BOOT_CONSOLE panic=-1 oops=panic" "$4" \
+		"console=$BOOT_CONSOLE panic=-1 oops=panic${BOOT_ARGS:+ $BOOT_ARGS}" "$4" \
 		$BOOT_QEMU -accel tcg -m "${BOOT_MEM:-512M}"
 }
 
@@ -96,7 +96,7 @@ i=0
 failed=0
 for a in $rows; do
 	i=$((i + 1))
-	BOOT_QEMU='' BOOT_CONFIG='' CONFIG='' BOOT_PACKAGES='' BOOT_MEM=''
+	BOOT_QEMU='' BOOT_CONFIG='' CONFIG='' BOOT_PACKAGES='' BOOT_MEM='' BOOT_ARGS=''
 	# shellcheck disable=SC1090
 	. "$REPO/configs/cross/$a.conf"
 	if [ -z "$BOOT_QEMU" ]; then

@@ -8,7 +8,9 @@
  * CROSS_SYSCTL, whose handler enables and disables the key CROSS_KEY (the
  * tree's sched conversion, from its row of configs/tree/), and reads the
  * key's count back from the debugfs view.  It prints "harness: ok" or
- * "harness: FAIL <why>", then powers the machine off.
+ * "harness: FAIL <why>", then powers the machine off, or restarts it if
+ * the kernel's command line says "cross.reboot" (a row's BOOT_ARGS, for
+ * a machine without a power-off: QEMU's -no-reboot ends the run).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -55,6 +57,22 @@ static int key_count(const char *key)
 	return count;
 }
 
+/* Whether WORD is one of the kernel's command line words. */
+static int on_cmdline(const char *word)
+{
+	FILE *f = fopen("/proc/cmdline", "r");
+	char line[1024], *w, *save;
+	int found = 0;
+
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f))
+		for (w = strtok_r(line, " \n", &save); w && !found; w = strtok_r(NULL, " \n", &save))
+			found = !strcmp(w, word);
+	fclose(f);
+	return found;
+}
+
 int main(void)
 {
 	char sysctl[128] = "/proc/sys/";
@@ -86,6 +104,6 @@ int main(void)
 		printf("harness: ok\n");
 	fflush(stdout);
 	sync();
-	reboot(RB_POWER_OFF);
+	reboot(on_cmdline("cross.reboot") ? RB_AUTOBOOT : RB_POWER_OFF);
 	return 0;
 }
