@@ -53,9 +53,18 @@ while read -r f; do
 	tried=$((tried + 1))
 	echo "p:ka_$tried $f" >> $T/kprobe_events 2>/dev/null && armed=$((armed + 1))
 done < $KEYS_TMP/funcs
-echo 1 > $T/events/kprobes/enable 2>/dev/null
+# Each event enabled by a write of its own: enabling the whole kprobes
+# system in one write arms every kprobe in one system call, and with the
+# function tracer built in, each arming walks all of ftrace's records
+# (__ftrace_hash_rec_update()), which kept a CPU of the debug variant's
+# guest past the soft-lockup detector's 22 s.
+for e in $T/events/kprobes/ka_*/enable; do
+	echo 1 > "$e" 2>/dev/null
+done
 sleep 1
-echo 0 > $T/events/kprobes/enable 2>/dev/null
+for e in $T/events/kprobes/ka_*/enable; do
+	echo 0 > "$e" 2>/dev/null
+done
 sed -n 's/^p:kprobes\/\(ka_[0-9]*\) .*/-:\1/p' $T/kprobe_events > $KEYS_TMP/ka.remove
 cat $KEYS_TMP/ka.remove >> $T/kprobe_events
 # A function that holds a site starts with other instructions, where a
