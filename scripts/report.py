@@ -541,7 +541,7 @@ def main(argv):
     if merging:
         runs, summaries = merge(argv)
     else:
-        runs, places = [], []
+        runs, places, frozen = [], [], []
         rules = expected_skips()
         fail_rules = expected_failures()
         prefix = os.environ.get('SERIES_PREFIX_FILE')
@@ -556,13 +556,16 @@ def main(argv):
             if prefix:
                 rows = not_yet_introduced(rows, prefix, introduced_by())
             as_name = name[len('bisect-'):] if whole and name.startswith('bisect-') else name
-            if (boot or 'boot') == 'boot' and not os.environ.get('CHECKS') and \
-                    (whole or not prefix):
-                rows = vanished(as_name, rows)
+            frozen.append(as_name if (boot or 'boot') == 'boot' and not os.environ.get('CHECKS')
+                          and (whole or not prefix) else None)
             runs.append((name, unexpected_skips(as_name, rows, rules, fail_rules)))
             places.append((logdir, boot or 'boot'))
         check_site_sizes(runs, {name: logdir for (name, _), (logdir, _) in
                                 zip(runs, places)})
+        # what a run did not report, once every row of it is in (the site
+        # rows of check_site_sizes() too)
+        runs = [(name, vanished(as_name, rows) if as_name else rows)
+                for (name, rows), as_name in zip(runs, frozen)]
         summaries = {}
         for (name, rows), (logdir, boot) in zip(runs, places):
             summaries[name] = [summary(name, logdir, boot, rows)] + \
