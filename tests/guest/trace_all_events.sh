@@ -59,11 +59,11 @@ done < $KEYS_TMP/funcs
 # (__ftrace_hash_rec_update()), which kept a CPU of the debug variant's
 # guest past the soft-lockup detector's 22 s.
 for e in $T/events/kprobes/ka_*/enable; do
-	echo 1 > "$e" 2>/dev/null
+	[ -e "$e" ] && echo 1 > "$e" 2>/dev/null
 done
 sleep 1
 for e in $T/events/kprobes/ka_*/enable; do
-	echo 0 > "$e" 2>/dev/null
+	[ -e "$e" ] && echo 0 > "$e" 2>/dev/null
 done
 sed -n 's/^p:kprobes\/\(ka_[0-9]*\) .*/-:\1/p' $T/kprobe_events > $KEYS_TMP/ka.remove
 cat $KEYS_TMP/ka.remove >> $T/kprobe_events
