@@ -58,13 +58,14 @@ done < $KEYS_TMP/funcs
 # function tracer built in, each arming walks all of ftrace's records
 # (__ftrace_hash_rec_update()), which kept a CPU of the debug variant's
 # guest past the soft-lockup detector's 22 s.
-for e in $T/events/kprobes/ka_*/enable; do
-	[ -e "$e" ] && echo 1 > "$e" 2>/dev/null
-done
+kprobe_events_enable() {
+	for e in $T/events/kprobes/ka_*/enable; do
+		[ -e "$e" ] && echo "$1" > "$e" 2>/dev/null
+	done
+}
+kprobe_events_enable 1
 sleep 1
-for e in $T/events/kprobes/ka_*/enable; do
-	[ -e "$e" ] && echo 0 > "$e" 2>/dev/null
-done
+kprobe_events_enable 0
 sed -n 's/^p:kprobes\/\(ka_[0-9]*\) .*/-:\1/p' $T/kprobe_events > $KEYS_TMP/ka.remove
 cat $KEYS_TMP/ka.remove >> $T/kprobe_events
 # A function that holds a site starts with other instructions, where a
