@@ -20,7 +20,9 @@ export HARNESS_ARCH
 ## VARIANTS   make check: a slice of its kernels, comma-separated, 'host' for the harness's own tests (default: all of ARCH's, and host)
 ## PREFIXES   make bisect: a range of prefixes, as 3-7 (default: all)
 ## CONFIGS    make bisect: series (CONFIG_JUMP_LABEL=y), series-off (=n), or both (default)
-## BREAKS     make breaks: some of patches/breaks/, comma-separated (default: all)
+## BREAKS     make breaks: some of patches/breaks/, comma-separated, or an architecture's control alone (control, control-arm64) (default: all)
+## ARCHES     make cross-build: some of configs/cross/, comma-separated (default: all)
+## BUDGET     make check-all, proofs-plan: minutes; only rows expected to end within them are started (default: no limit)
 ## SLICES     make report: the directories of slices to merge (each a CACHE_DIR, or a CI job's results)
 ## CHECKS     make run (and boot, check): only these guest checks of tests/guest/, comma-separated, in that order, as make run CHECKS=kunit_builtin,module_churn (default: all; a run of some proves no record)
 ## ACCEL      QEMU accelerator (default: KVM if a probe boot reaches init within PROBE_TIMEOUT seconds, 15, else tcg,thread=single)
@@ -31,12 +33,13 @@ export HARNESS_ARCH
 ## EXTRA_CONFIG  one more config fragment, merged last, to try an option out (a path)
 ## DEBUG_TIMEOUT  seconds a check-debug boot may take (default 1800)
 ## BISECT_FRESH  make bisect: y to forget every earlier proof and prove each prefix again from source
+## BISECT_PROFILE  make bisect: the checks each prefix boots with: quick (the KUnit suites, sites, keys, a module load and unload: scripts/bisect.sh) or full (every check) (default quick)
 ## TORTURE_OPS  make torture: flips per writer (default 2000); TORTURE_PASSES: reader passes (10^9); TORTURE_TIMEOUT: seconds (3600)
 ## BENCH_BOOTS  make bench: timed boots per kernel (default 3); BENCH_REPEAT: runs per boot (5); BENCH_ROUNDS: pipe-test round trips (20000)
 ## PROGRESS_INTERVAL  seconds between progress lines (default 5 on a terminal, 30 elsewhere); PROGRESS_LINES=y: new lines on a terminal too
 ## HOST_TEST_TIMEOUT  seconds the harness's own tests may take (default 900)
 ## BUSYBOX    the guest's static busybox (default: Debian's busybox-static, the architecture's)
-## CI_JOBS    make ci-local: some jobs of scripts/ci.py list, comma-separated (default all); CI_OUT: where their results go; CI_CACHE: their cache directories (~/.cache/static-keys-ci)
+## CI_JOBS    make ci-local: some jobs of scripts/ci.py list, comma-separated, all, or local (default: those that fit one machine, ci.py list --local); CI_OUT: where their results go; CI_CACHE: their cache directories (~/.cache/static-keys-ci)
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/static-keys
 VARIANT   ?= series
 ACCEL     ?=
@@ -73,7 +76,7 @@ logdirs    = $(foreach v,$(1),$(v)=$(ROOT)/$(v)/logs)
 # make check's host tests: unless VARIANTS names a slice without 'host'
 HOST_RUN   = $(if $(CHECK_VARIANTS),$(filter host,$(CHECK_VARIANTS)),host)
 
-.PHONY: all help run check check-all check-debug proofs subtests export ci-local check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
+.PHONY: all help run check check-all proofs-plan check-debug proofs subtests export ci-local check-readme bisect breaks bench bench-readme cover-letter cross-build torture deps tree prepare build boot report host-test \
 	clean clean-tree distclean
 
 ##@ the two commands
@@ -124,29 +127,20 @@ check-debug: deps
 		rc=$$?; $(S)/records.py add-check $(ROOT)/check-$(DEBUG_VARIANT).json && exit $$rc
 DEBUG_TIMEOUT ?= 1800
 
-## check-all  every proof of every tree (6.1, 6.12) that is not current and green on the series as it is (records: make proofs); resumable: what is proven is not run again
-# Each tree's proofs are rows of records pinned to the code they proved
-# (scripts/records.py); check-all runs the make command of each proof
-# with a row that is stale, missing or failed, for those rows only, so
-# that a check-all stopped half-way goes on where it stopped.  Then the
-# records are rendered (make proofs).
-TREES := $(sort $(basename $(notdir $(wildcard configs/tree/*.conf))))
-# Its time per tree is recorded (make check-readme publishes it): cold
-# when no proof of the tree held at its start, warm when every one did.
+## check-all  every row of every proof of every tree (6.1, 6.12) that is not current and green, a row at a time, each row's record written as it ends; BUDGET=minutes: only rows expected to end within it; resumable: a proven row is not run again
+# scripts/check-all.py: the rows in a stated priority (the x86-64 series
+# kernels, the breaks, arm64, the other architectures, the defconfig
+# kernels, bench, bisect), each by a make command of its own; at the end
+# what ran, what was left and how long it would take, and the records
+# rendered (make proofs).  Its time is recorded (make check-readme
+# publishes it): cold when no row was current at its start, warm when
+# every one was.
 check-all: deps
-	-for t in $(TREES); do \
-		start=$$(date +%s); \
-		todo=$$(TREE=$$t $(S)/records.py todo | wc -l); \
-		all=$$(TREE=$$t $(S)/records.py status | wc -l); \
-		state=partial; [ "$$todo" = 0 ] && state=warm; [ "$$todo" = "$$all" ] && state=cold; \
-		TREE=$$t $(S)/records.py todo | while read -r cmd; do \
-			echo "check-all: $$t: $$cmd"; \
-			sh -c "$$cmd" < /dev/null || echo "check-all: $$t: failed: $$cmd"; \
-		done; \
-		$(MAKE) proofs TREE=$$t; \
-		TREE=$$t $(S)/records.py time 'make check-all' $$(( $$(date +%s) - start )) $$state; \
-	done
-	for t in $(TREES); do TREE=$$t $(S)/records.py status | sed "s/^/$$t: /"; done
+	$(S)/check-all.py $(if $(BUDGET),--budget $(BUDGET))
+
+## proofs-plan  what make check-all would run (BUDGET: within it), row by row, each with the time it is expected to take; runs nothing
+proofs-plan:
+	$(S)/check-all.py --plan $(if $(BUDGET),--budget $(BUDGET))
 
 ## proofs     every proof of the tree, current or not, from its records; Documentation/proofs.md and the cover letter written again
 proofs: tree
@@ -158,13 +152,16 @@ proofs: tree
 subtests:
 	$(S)/report.py --freeze $(wildcard $(ROOT)/check*.json)
 
-## ci-local   the CI matrix's jobs (CI_JOBS: some, comma-separated; default all of scripts/ci.py list) run here one after another, each as the workflow runs it, then merged as its last job does (results and summary.md: CI_OUT)
+## ci-local   the CI matrix's jobs that fit one machine (CI_JOBS: some, comma-separated, or all) run here one after another, each as the workflow runs it, then merged as its last job does (results and summary.md: CI_OUT)
 CI_OUT  ?= $(CACHE_DIR)/ci-results
-CI_JOBS ?= $(shell scripts/ci.py list | tr '\n' ,)
+CI_JOBS ?= local
+CI_JOB_LIST = $(strip $(if $(filter local,$(CI_JOBS)),$(shell scripts/ci.py list --local | paste -sd, -),\
+	$(if $(filter all,$(CI_JOBS)),$(shell scripts/ci.py list | paste -sd, -),$(CI_JOBS))))
 ci-local: deps
-	-for j in $(subst $(comma), ,$(CI_JOBS)); do $(S)/ci.py run $$j $(CI_OUT); done
+	@$(if $(filter local,$(CI_JOBS)),echo "make ci-local: the jobs that fit one machine: $(CI_JOB_LIST) (CI_JOBS=all: every job of scripts/ci.py list, days here)",true)
+	-for j in $(subst $(comma), ,$(CI_JOB_LIST)); do $(S)/ci.py run $$j $(CI_OUT); done
 	rm -f $(CI_OUT)/summary.md
-	$(S)/ci.py merge $(CI_OUT) --jobs $(CI_JOBS) --summary $(CI_OUT)/summary.md; rc=$$?; \
+	$(S)/ci.py merge $(CI_OUT) --jobs $(CI_JOB_LIST) --summary $(CI_OUT)/summary.md; rc=$$?; \
 		cat $(CI_OUT)/summary.md; exit $$rc
 
 ## report     the last make check's table again, from its logs; with SLICES, the slices' check records and bisect ledgers merged into one
@@ -207,7 +204,7 @@ cover-letter: tree
 ## cross-build  the series' core and backends built for the architectures of configs/cross/, then booted where QEMU can
 cross-build: prepare
 	DEPS_CROSS=y $(S)/deps.sh
-	$(S)/cross-build.sh
+	$(S)/cross-build.sh $(subst $(comma), ,$(ARCHES))
 
 ## torture    the torture check alone, ten times longer, on VARIANT's kernel
 torture: build

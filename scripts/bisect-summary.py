@@ -62,10 +62,11 @@ def row(logs, code_hash):
     build_s = first_word(os.path.join(logs, 'build-seconds'))
     boot_s = status[1] if len(status) > 1 else '-'
     harness = first_word(os.path.join(logs, 'harness'), '?')
+    profile = first_word(os.path.join(logs, 'profile'), 'full')
     proven = first_word(os.path.join(logs, 'proven'), '') == code_hash
     if first_word(os.path.join(logs, 'code-hash'), '') != code_hash:
         build = 'stale: older code'
-    return ((build, boot, passed, nfail, skipped, build_s, boot_s, harness),
+    return ((build, boot, passed, nfail, skipped, build_s, boot_s, harness, profile),
             proven)
 
 
@@ -74,13 +75,15 @@ def read_proofs(path):
     proofs = {}
     for line in (read(path) or '').splitlines() if path else []:
         f = line.split()
-        if not f or f[0].startswith('#') or len(f) != 10:
+        # the profile, the last column, is 'full' where a line has none
+        if not f or f[0].startswith('#') or len(f) not in (10, 11):
             continue
         variant, n, code_hash, harness, date, build_s, boot_s = f[:7]
-        passed, nfail, skipped = f[7:]
+        passed, nfail, skipped = f[7:10]
+        profile = f[10] if len(f) > 10 else 'full'
         proofs[(variant, int(n))] = (code_hash, (
             f'ok ({date})', 'ok', passed, nfail, skipped, build_s, boot_s,
-            harness))
+            harness, profile))
     return proofs
 
 
@@ -103,14 +106,16 @@ def main(bisect_dir, series_file, proofs_file=None):
            'figures is a prefix no run has reached, a stale one was run '
            'with other code than its patches hold now (changelogs aside). '
            '`JL`: CONFIG_JUMP_LABEL.  Checks: the harness\'s report for '
-           'that prefix (build, boot, and every guest check).  `harness`: '
+           'that prefix (build, boot, and the guest checks of its '
+           '`checks` profile: `quick`, those of `BISECT_QUICK_CHECKS` in '
+           '`scripts/bisect.sh`; `full`, every one).  `harness`: '
            'the commit of this repository that ran it.  `ok (date)`: '
            'proven by an earlier run, on that date, with the same code '
            '(`Documentation/bisect-proofs.txt`, kept in git because the '
            'cache does not outlive a machine).', '',
            '| prefix | patch | JL | build | boot | passed | failed | '
-           'skipped | build s | boot s | harness |',
-           '|---:|---|:-:|---|---|---:|---:|---:|---:|---:|---|']
+           'skipped | build s | boot s | harness | checks |',
+           '|---:|---|:-:|---|---|---:|---:|---:|---:|---:|---|---|']
     proven = {v: 0 for v in VARIANTS}
     total = 0
     for variant, jl in VARIANTS.items():
@@ -149,7 +154,8 @@ def proof_line(logs, variant, n, code_hash, harness, date):
     status = (read(os.path.join(logs, 'boot.status')) or '').split()
     return ' '.join((variant, n, code_hash, harness, date,
                      first_word(os.path.join(logs, 'build-seconds')),
-                     status[1] if len(status) > 1 else '-') + counts)
+                     status[1] if len(status) > 1 else '-') + counts
+                    + (first_word(os.path.join(logs, 'profile'), 'full'),))
 
 
 if __name__ == '__main__':

@@ -25,6 +25,15 @@
 # with the series.  The cover letter quotes that summary, so it is written
 # again (scripts/cover-letter.sh) whenever the run ends, interrupted or not.
 #
+# A prefix is booted with the quick profile of checks by default
+# (BISECT_PROFILE=quick: BISECT_QUICK_CHECKS below, the series' KUnit
+# suites, the sites and keys read back, modules with keys loaded and
+# unloaded), so that a whole tree's bisect fits in hours; make check
+# proves the head with every check.  BISECT_PROFILE=full boots each prefix
+# with every check.  A prefix the ledger proves with the full profile is
+# proven for the quick one too, not the other way round; the ledger's last
+# column says which.
+#
 # bisect.sh --summary: only write the summary and the cover letter again,
 # from the logs and the ledger, for the series as it is now (after a
 # changelog edit, or a patch inserted).
@@ -58,6 +67,13 @@ proofs=$TREE_DOCS/bisect-proofs.txt
 	'# make bisect: prefixes proven (built, booted, no check failed), written by scripts/bisect.sh.' \
 	'# variant prefix code-hash harness date build-s boot-s passed failed skipped' > "$proofs"
 harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
+BISECT_QUICK_CHECKS=boot_log,kunit_builtin,harness_module,jump_table_kcore,kernel_static_key_modules
+profile=${BISECT_PROFILE:-quick}
+case $profile in
+quick) profile_checks=$BISECT_QUICK_CHECKS ;;
+full) profile_checks= ;;
+*) die "BISECT_PROFILE=$profile: not a profile (quick, full)" ;;
+esac
 
 # The code hash of every prefix, one "N HASH" line each, for this script
 # and the summary.  A file of this run's own (.$$, and series-VARIANT
@@ -135,10 +151,16 @@ fi
 trap finish EXIT
 trap 'exit 130' INT TERM
 
-# proven_earlier VARIANT N HASH: the date the ledger proves it on, if it does.
+# proven_earlier VARIANT N HASH: the date the ledger proves it on, if it
+# does with this run's profile or the full one (a line without a profile
+# is of the full one).
 proven_earlier() {
 	[ -z "${BISECT_FRESH:-}" ] || return 1
-	awk -v v="$1" -v n="$2" -v h="$3" '$1 == v && $2 == n && $3 == h { print $5; found = 1 }
+	awk -v v="$1" -v n="$2" -v h="$3" -v want="$profile" '
+		$1 == v && $2 == n && $3 == h {
+			had = NF > 10 ? $11 : "full"
+			if (had == "full" || had == want) { print $5; found = 1 }
+		}
 		END { exit !found }' "$proofs"
 }
 
@@ -166,7 +188,8 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 		fi
 		hash=$(sed -n "s/^$n //p" "$out/hashes")
 		logs=$out/$(printf %02d "$n")-${p%.patch}/$v
-		if [ "$(cat "$logs/proven" 2>/dev/null)" = "$hash" ]; then
+		if [ "$(cat "$logs/proven" 2>/dev/null)" = "$hash" ] &&
+			{ [ "$profile" = quick ] || [ "$(cat "$logs/profile" 2>/dev/null || echo full)" = full ]; }; then
 			note "prefix $n/$total ($v): proven by an earlier run with the same code ($(cat "$logs/harness" 2>/dev/null || echo '?'))"
 			continue
 		fi
@@ -174,18 +197,21 @@ for v in ${BISECT_VARIANTS:-bisect-series bisect-series-off}; do
 			note "prefix $n/$total ($v): proven on $when with the same code (Documentation/bisect-proofs.txt)"
 			continue
 		fi
-		note "prefix $n/$total ($v): $p"
+		note "prefix $n/$total ($v, $profile checks): $p"
 		mkdir -p "${logs%/*}"
 		# Only this prefix's logs: an interrupted run leaves no others.
 		set_variant "$v"
 		rm -rf "$LOGS"
 		ok=1
-		SERIES=$out/series-$v SERIES_PREFIX=$n "$REPO/scripts/variant.sh" "$v" || ok=0
+		CHECKS=$profile_checks SERIES=$out/series-$v SERIES_PREFIX=$n \
+			"$REPO/scripts/variant.sh" "$v" || ok=0
 		rm -rf "$logs"
 		cp -r "$LOGS" "$logs"
 		echo "$harness" > "$logs/harness"
 		echo "$hash" > "$logs/code-hash"
-		SERIES_PREFIX_FILE=$out/series-$v "$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
+		echo "$profile" > "$logs/profile"
+		CHECKS=$profile_checks SERIES_PREFIX_FILE=$out/series-$v \
+			"$REPO/scripts/report.py" "$v=$logs" > "$logs/report" 2>&1 || ok=0
 		if [ $ok = 1 ]; then
 			echo "$hash" > "$logs/proven"
 			record_proof "$v" "$n" "$hash" "$logs"

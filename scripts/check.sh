@@ -7,6 +7,9 @@
 # host CPU busy, so the next build gets the other instead of waiting for
 # the boot to end; being niced, it takes nothing the guest's checks need.
 # Lines, not one updating line, as both lanes print (PROGRESS_LINES).
+# Each kernel's row of the tree's proof records (scripts/records.py) is
+# written as soon as its boot ends, and the host tests' when they end: a
+# make check stopped half-way keeps the rows it finished.
 set -eu
 . "$(dirname "$0")/lib.sh"
 ROOT=$(tree_root)
@@ -25,6 +28,16 @@ case " ${CHECK_VARIANTS:-host} " in
 		case " $VARIANTS " in *" $v "*) ;; *) extra="$extra $v" ;; esac
 	done ;;
 esac
+
+# record_row RUN LOGS[:BOOT]: RUN's report as its row of the records
+# (not for a run of some checks: CHECKS, which proves no row).
+record_row() {
+	[ -z "${CHECKS:-}" ] || return 0
+	"$REPO/scripts/report.py" --json "$built/$1.json" "$1=$2" > /dev/null 2>&1 || true
+	[ ! -s "$built/$1.json" ] ||
+		"$REPO/scripts/records.py" add-check "$built/$1.json" ||
+		note "$1: its row of the records was not written"
+}
 
 # The builder: one word per variant in $built when its build part ends.
 (
@@ -56,9 +69,14 @@ for v in $VARIANTS; do
 	else
 		note "$v: not booted, its build part failed (logs: $ROOT/$v/logs)"
 	fi
+	record_row "$v" "$ROOT/$v/logs"
 	if [ "$v" = "$host_after" ]; then
 		"$REPO/scripts/host-test.sh" || true
+		record_row host "$ROOT/host/logs:host"
 	fi
 done
 wait "$builder" || true
-[ "$host_after" != end ] || "$REPO/scripts/host-test.sh" || true
+if [ "$host_after" = end ]; then
+	"$REPO/scripts/host-test.sh" || true
+	record_row host "$ROOT/host/logs:host"
+fi

@@ -5,6 +5,9 @@ runner and on this machine.
 
   ci.py list [--json]            the jobs, one id a line (--json: a list, for
                                  the workflow's matrix)
+  ci.py list --local             the jobs that fit one machine (make ci-local's
+                                 default): each tree's series, distro and host
+                                 slices, and one bisect range
   ci.py command JOB              the make command of JOB
   ci.py run JOB OUT              JOB in a cache directory of its own
                                  ($CI_CACHE/JOB), its results into OUT/JOB/:
@@ -65,6 +68,14 @@ def jobs():
         out += [f'{tree}:bisect:{c}:{r}' for c in ('series', 'series-off')
                 for r in bisect_ranges(tree)]
     return out
+
+
+def local_jobs():
+    """The jobs make ci-local runs by default: what one 2-CPU machine does
+    in about an hour and a half, warm (the whole list takes days)."""
+    out = [f'{tree}:check:{v}' for tree in trees() for v in ('series', 'distro', 'host')]
+    first = trees()[0]
+    return out + [f'{first}:bisect:series:{bisect_ranges(first)[0]}']
 
 
 def parse(job):
@@ -235,7 +246,9 @@ def merge(out, wanted, summary):
 
 def main(argv):
     if argv[:1] == ['list']:
-        if argv[1:] == ['--json']:
+        if argv[1:] == ['--local']:
+            print('\n'.join(local_jobs()))
+        elif argv[1:] == ['--json']:
             print(json.dumps(jobs()))
         else:
             print('\n'.join(jobs()))

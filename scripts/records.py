@@ -17,10 +17,19 @@ bisect-proofs.txt) and are read as they are.
   records.py add-check CHECK.json    the runs of a make check record as rows
   records.py set PROOF ROW VERDICT [--hash-of VARIANT [PATCH]] [--detail T]
                                      one row (make breaks, make cross-build)
+  records.py proven PROOF ROW        exit 0 if ROW is current and passed
   records.py status                  every proof of the tree, one line each
   records.py todo                    the make commands of the proofs that are
                                      not current and green, one a line
-  records.py ktap                    the status as KTAP subtests (a host test)
+  records.py rows                    every row of every proof as JSON: its
+                                     command alone, whether it is current and
+                                     green, how long it took (make check-all)
+  records.py seconds PROOF SECONDS ROW...
+                                     how long the command that proved ROWs took,
+                                     kept in those of them that are current
+  records.py ktap                    the status as KTAP subtests (a host test
+                                     of make check, which judges its own
+                                     run's 'host' row itself)
   records.py letter                  the status as lines for the cover letter
   records.py render                  $TREE_DOCS/proofs.md, breaks.md and
                                      cross-build.md rendered from the records
@@ -85,6 +94,14 @@ class Proof:
         """(VARIANT, PATCH) whose code_hash pins ROW."""
         return (row, '')
 
+    def row_key(self, row):
+        """What proves ROW: rows of one key (of any proof) are proven by
+        one command, row_command()."""
+        return f'{self.name}:{row}'
+
+    def row_command(self, tree, row):
+        return self.command(tree, [row])
+
 
 def check_variants(arch=''):
     """The kernels of a whole make check (ARCH=arch), whatever slice of it
@@ -93,10 +110,15 @@ def check_variants(arch=''):
 
 
 class CheckProof(Proof):
-    """Rows are kernels (variants), and 'host' for the harness's tests."""
+    """Rows are kernels (variants), and 'host' for the harness's tests.
+    A kernel's run is a row of every proof that has it (arm64-series of
+    check and check-arm64): one key."""
 
     def hash_spec(self, row):
         return ('series' if row == 'host' else row, '')
+
+    def row_key(self, row):
+        return f'run:{row}'
 
 
 class BreaksProof(Proof):
@@ -111,10 +133,17 @@ class BreaksProof(Proof):
 
 
 class CrossProof(Proof):
-    """Rows are 'ARCH build' and 'ARCH boot' for each row of configs/cross/."""
+    """Rows are 'ARCH build' and 'ARCH boot' for each row of configs/cross/;
+    one command (ARCHES=ARCH) proves both."""
 
     def hash_spec(self, row):
         return ('series', '')
+
+    def row_key(self, row):
+        return f'{self.name}:{row.rsplit(" ", 1)[0]}'
+
+    def row_command(self, tree, row):
+        return f'make cross-build TREE={tree} ARCHES={row.rsplit(" ", 1)[0]}'
 
 
 def break_patch(name):
@@ -173,6 +202,17 @@ PROOFS = [
                cross_rows),
 ]
 BY_NAME = {p.name: p for p in PROOFS}
+
+# The order make check-all proves rows in: the x86-64 series kernels, the
+# breaks, arm64, the other architectures, the defconfig kernels, make
+# bench, the bisect.
+PRIORITY = ['check', 'check-debug', 'breaks', 'check-arm64', 'cross-build', 'defconfig',
+            'defconfig-arm64', 'bench', 'bench-arm64', 'bisect']
+# A row that was never run takes about what the nearest configuration
+# took: its own row on the other tree, else the rows of its proof, else
+# those of the proof named here (make check-all's estimates).
+NEAREST = {'check-debug': 'check', 'check-arm64': 'check', 'breaks': 'check',
+           'defconfig-arm64': 'defconfig', 'bench-arm64': 'bench'}
 
 
 def tree():
@@ -322,9 +362,10 @@ def set_row(proof, row, verdict, detail, seconds=None):
 # The status of a proof, from its rows: 'proven' (every row current, none
 # failed), 'failed' (a current row failed), 'stale' (a row proves other
 # code, or is missing; nothing current failed), 'missing' (no row).
-def proof_status(proof):
+def proof_status(proof, ignore=()):
+    """The proof's state, its rows of IGNORE left out."""
     rec = load(proof.name)
-    names = proof.rows()
+    names = [r for r in proof.rows() if r not in ignore]
     hashes = code_hashes([proof.hash_spec(r) for r in names])
     rows, stale, failed, dates = rec['rows'], [], [], []
     for r in names:
@@ -349,13 +390,24 @@ def proof_status(proof):
             'title': proof.title}
 
 
+def bench_archs():
+    """The architectures make bench measures (configs/arch/), x86-64 first."""
+    archs = [os.path.basename(p)[:-len('.conf')] for p in
+             sorted(glob.glob(os.path.join(REPO, 'configs', 'arch', '*.conf')))]
+    return sorted(archs, key=lambda a: a != 'x86_64')
+
+
+def bench_name(arch):
+    return 'bench' if arch == 'x86_64' else f'bench-{arch}'
+
+
 def bench_status(arch):
     """make bench's results for ARCH: proven when results.md measured the
     code as it is now (lib.sh measured_code_hash, bench_code_hash)."""
     out = lib(f'load_arch {arch}; d=$TREE_BENCH; [ {arch} = x86_64 ] || d=$d/{arch}; '
               'echo "$d/results.md $(bench_code_hash) $(measured_code_hash "$d")"').split()
     path, now, had = out[0], out[1], (out[2] if len(out) > 2 else '')
-    name = 'bench' if arch == 'x86_64' else f'bench-{arch}'
+    name = bench_name(arch)
     make = f'make bench TREE={tree()}' + ('' if arch == 'x86_64' else f' ARCH={arch}')
     readme = make.replace('make bench', 'make bench-readme')
     # results.md says no date: the day it was committed
@@ -395,11 +447,9 @@ def bisect_status():
                      f'{len(rows)} proven)'}
 
 
-def statuses():
-    out = [proof_status(p) for p in PROOFS]
-    archs = [os.path.basename(p)[:-len('.conf')] for p in
-             sorted(glob.glob(os.path.join(REPO, 'configs', 'arch', '*.conf')))]
-    out += [bench_status(a) for a in sorted(archs, key=lambda a: a != 'x86_64')]
+def statuses(ignore=()):
+    out = [proof_status(p, ignore) for p in PROOFS]
+    out += [bench_status(a) for a in bench_archs()]
     out.append(bisect_status())
     return out
 
@@ -434,6 +484,92 @@ def cmd_todo():
             print(s['command'])
 
 
+def row_seconds(row):
+    """How long ROW's command took: the seconds make check-all measured,
+    else, for a kernel of make check, its build and boot."""
+    if row.get('seconds'):
+        return int(row['seconds'])
+    m = re.search(r'build (\d+) s, boot (\d+) s', ''.join(row.get('summary') or []))
+    return int(m[1]) + int(m[2]) if m else None
+
+
+def ledger_seconds():
+    """{(VARIANT, PREFIX): build and boot seconds} of make bisect's ledger,
+    the newest line of each (of whatever code)."""
+    out = {}
+    path = os.path.join(tree_path('TREE_DOCS'), 'bisect-proofs.txt')
+    for line in (open(path).read().splitlines() if os.path.exists(path) else []):
+        w = line.split()
+        if line.startswith('#') or len(w) < 7:
+            continue
+        out[(w[0], w[1])] = sum(int(x) for x in w[5:7] if x.isdigit()) or None
+    return out
+
+
+def plan_rows(names=None):
+    """Every row of every proof of the tree (or of the proofs NAMES), as
+    make check-all plans them: the proof, the row, the key of the command
+    that proves it (and that command alone), 'todo' when it is not current
+    and green, and the seconds its last run took (None when it has no
+    record)."""
+    out, t = [], tree()
+    for proof in PROOFS:
+        if names is not None and proof.name not in names:
+            continue
+        rec, rows = load(proof.name), proof.rows()
+        hashes = code_hashes([proof.hash_spec(r) for r in rows])
+        for r in rows:
+            row = rec['rows'].get(r)
+            current = row is not None and row.get('code_hash') == hashes[proof.hash_spec(r)]
+            out.append({'tree': t, 'proof': proof.name, 'row': r, 'key': proof.row_key(r),
+                        'command': proof.row_command(t, r),
+                        'todo': not current or row['verdict'] == FAIL,
+                        'seconds': row_seconds(row) if row else None})
+    for a in bench_archs():
+        if names is not None and bench_name(a) not in names:
+            continue
+        s = bench_status(a)
+        out.append({'tree': t, 'proof': s['proof'], 'row': s['rows'][0],
+                    'key': s['proof'], 'command': s['command'],
+                    'todo': s['state'] != 'proven', 'seconds': None})
+    if names is not None and 'bisect' not in names:
+        return out
+    ledger = ledger_seconds()
+    bisect = bisect_status()
+    stale = set(bisect['stale'])
+    for n in sorted(set(bisect['rows']), key=int):
+        for v, config, jl in (('bisect-series', 'series', 'JL=y'),
+                              ('bisect-series-off', 'series-off', 'JL=n')):
+            out.append({'tree': t, 'proof': 'bisect', 'row': f'{n} ({jl})',
+                        'key': f'bisect:{v}:{n}',
+                        'command': f'make bisect TREE={t} PREFIXES={n}-{n} CONFIGS={config}',
+                        'todo': f'{n} ({jl})' in stale, 'seconds': ledger.get((v, n))})
+    return out
+
+
+def row_proven(proof, r):
+    """Whether row R of PROOF is current and passed."""
+    row = load(proof)['rows'].get(r)
+    return (proof in BY_NAME and row is not None and row['verdict'] == OK
+            and row.get('code_hash') == code_hash(proof, r))
+
+
+def cmd_seconds(proof, seconds, rows):
+    """SECONDS kept in each of ROWS of PROOF that is current: the time of
+    the command that just proved it."""
+    if proof not in BY_NAME:
+        return
+    rec = load(proof)
+    p = BY_NAME[proof]
+    hashes = code_hashes([p.hash_spec(r) for r in rows])
+    kept = [r for r in rows if r in rec['rows']
+            and rec['rows'][r].get('code_hash') == hashes[p.hash_spec(r)]]
+    for r in kept:
+        rec['rows'][r]['seconds'] = int(seconds)
+    if kept:
+        save(rec)
+
+
 def ktap(ss):
     """A subtest per proof of SS (statuses()): ok when proven, not ok when
     a current row failed, a skip when it is stale or missing (shown, not
@@ -452,7 +588,9 @@ def ktap(ss):
 
 
 def cmd_ktap():
-    lines, passed = ktap(statuses())
+    # make check's host tests are this 'host' row's run: they judge it
+    # themselves, and an old failure of it is not theirs to repeat.
+    lines, passed = ktap(statuses(ignore=('host',)))
     print('\n'.join(lines))
     return 0 if passed else 1
 
@@ -501,6 +639,14 @@ def render_proofs(ss):
              'it is now, and the command that makes it again.  `make check` reads the',
              'same records (host test `proofs`): a proof that failed on this code',
              'fails it; one that is stale or missing is shown, not failed.', '',
+             'Three tiers ([harness.md](' + os.path.relpath(
+                 os.path.join(REPO, 'Documentation', 'harness.md'),
+                 tree_path('TREE_DOCS')) + '#proofs-in-tiers-a-row-at-a-time)):',
+             'every change passes `.ci/run` to land; a series change proves the rows',
+             'whose code changed with `make check-all BUDGET=<minutes>`, a slice at a',
+             'time, committed as each row ends (a stale row never blocks a landing);',
+             'a release has every row of both trees current.  `make proofs-plan`',
+             'lists the rows not current, each with the time it is expected to take.', '',
              '| proof | status | what it is |', '|---|---|---|']
     for s in ss:
         lines.append(f"| {s['proof']} | {md_escape(describe(s))} | {md_escape(s['title'])} |")
@@ -609,8 +755,10 @@ def cmd_render():
     docs = tree_path('TREE_DOCS')
     for name, lines in (('proofs.md', render_proofs(ss)), ('breaks.md', render_breaks()),
                         ('cross-build.md', render_cross())):
-        with open(os.path.join(docs, name), 'w') as f:
+        path = os.path.join(docs, name)
+        with open(path + '.new', 'w') as f:
             f.write('\n'.join(lines) + '\n')
+        os.replace(path + '.new', path)
         say(f'wrote {os.path.relpath(os.path.join(docs, name), REPO)}')
 
 
@@ -670,6 +818,7 @@ def cmd_time(name, seconds, state):
     if os.environ.get('CHECKS'):
         return
     path = cache_timings()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     rows = load_json(path, {})
     rows[f'{name} ({state})'] = {
         'name': name, 'state': state, 'seconds': int(seconds),
@@ -716,6 +865,12 @@ def main(argv):
         cmd_status()
     elif cmd == 'todo':
         cmd_todo()
+    elif cmd == 'proven' and len(args) == 2:
+        return 0 if row_proven(*args) else 1
+    elif cmd == 'rows':
+        print(json.dumps(plan_rows(), indent=1))
+    elif cmd == 'seconds' and len(args) >= 3:
+        cmd_seconds(args[0], args[1], args[2:])
     elif cmd == 'ktap':
         return cmd_ktap()
     elif cmd == 'letter':
