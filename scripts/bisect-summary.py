@@ -129,7 +129,7 @@ def main(bisect_dir, series_file, proofs_file=None):
                 r = (earlier[1], True)
             if r is None:
                 out.append(f'| {n} | {name} | {jl} | not run '
-                           '| | | | | | | |')
+                           '| | | | | | | | |')
                 continue
             cols, ok = r
             out.append(f'| {n} | {name} | {jl} | ' + ' | '.join(cols) + ' |')

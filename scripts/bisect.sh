@@ -65,7 +65,7 @@ summary=$TREE_DOCS/bisect.md
 proofs=$TREE_DOCS/bisect-proofs.txt
 [ -f "$proofs" ] || printf '%s\n' \
 	'# make bisect: prefixes proven (built, booted, no check failed), written by scripts/bisect.sh.' \
-	'# variant prefix code-hash harness date build-s boot-s passed failed skipped' > "$proofs"
+	'# variant prefix code-hash harness date build-s boot-s passed failed skipped profile' > "$proofs"
 harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 BISECT_QUICK_CHECKS=boot_log,kunit_builtin,harness_module,jump_table_kcore,kernel_static_key_modules
 profile=${BISECT_PROFILE:-quick}

@@ -15,8 +15,8 @@
 # Logs: $ROOT/breaks/logs/NAME/.  Each verdict is a row of the tree's
 # breaks record (scripts/records.py), pinned to the code its kernel
 # applied, written as the break ends; breaks.md is rendered from it.  A
-# control whose row is current and passed is not booted again (the
-# record proves it for this code); NAME 'control' (or control-ARCH)
+# control whose row is current and passed with the same checks is not
+# booted again (the record proves it for this code); NAME 'control' (or control-ARCH)
 # alone boots that control, with every check of that architecture's
 # breaks (make check-all proves the rows one at a time).
 set -eu
@@ -115,8 +115,8 @@ for arch in $archs; do
 		[ "$(break_arch "$name")" = "$arch" ] || continue
 		all_checks=${all_checks:+$all_checks,}$(field "$name" Caught-by | tr -d ' ')
 	done
-	if "$REPO/scripts/records.py" proven breaks "$control"; then
-		note "$control: proven on this code by its record, not booted again"
+	if "$REPO/scripts/records.py" proven breaks "$control" "with checks $all_checks"; then
+		note "$control: proven on this code with these checks by its record, not booted again"
 	else
 		note "$control: the series without a break ($arch), checks $all_checks (logs: $ROOT/breaks/logs/$control)"
 		if ! boot_breaks "$arch" "$control" "$all_checks"; then

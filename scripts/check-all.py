@@ -20,9 +20,10 @@ end: what ran, what was left and how long the rest would take; then the
 records of each tree that ran something are rendered (make proofs), and
 committing them is all that is left to do.
 
---plan prints the rows and their times, and runs nothing (make
-proofs-plan).  Interrupted (SIGINT, SIGTERM), the row that runs is
-stopped, and the summary and the rendering still happen.
+--plan prints the rows, their times and which would run within the
+budget, and runs nothing (make proofs-plan).  Interrupted (SIGINT,
+SIGTERM, SIGHUP), the row that runs is stopped (its process group), and
+the summary and the rendering still happen.
 """
 
 import glob
@@ -71,7 +72,7 @@ def items_of(rows, tree_order):
         it = items.setdefault((r['tree'], r['key']), {
             'tree': r['tree'], 'key': r['key'], 'proof': r['proof'], 'rows': [],
             'command': r['command'], 'todo': False, 'seconds': None,
-            'order': len(items)})
+            'needs': r.get('needs'), 'order': len(items)})
         # A row two proofs share is proven by the command of the first
         # in PRIORITY (make check's arm64-series, not make check ARCH=arm64's).
         if PRIORITY.index(r['proof']) < PRIORITY.index(it['proof']):
@@ -126,16 +127,25 @@ def plan(tree_order, rows):
 
 def run_plan(todo, budget, runner, clock=time.monotonic):
     """Each item of TODO run by RUNNER(item, number) if it is expected to
-    end within BUDGET seconds (None: no budget) from now.  Returns what
-    ran [(item, ok, seconds)], what was left [(item, why)], and whether it
-    was interrupted (RUNNER raised KeyboardInterrupt: that item and the
-    rest are left)."""
+    end within BUDGET seconds (None: no budget) from now.  An item whose
+    command proves a row it needs first (a break's control) that is still
+    to do is expected to take that row's time too, and is left if that row
+    failed in this run.  Returns what ran [(item, ok, seconds)], what was
+    left [(item, why)], and whether it was interrupted (RUNNER raised
+    KeyboardInterrupt: that item and the rest are left)."""
     start = clock()
     ran, left = [], []
+    pending = {(it['tree'], it['key']): it for it in todo}
+    outcome = {}
     for i, it in enumerate(todo):
         used = clock() - start
-        if budget is not None and used + it['estimate'] > budget:
-            left.append((it, f"would not fit: about {minutes(it['estimate'])}, "
+        need = pending.get((it['tree'], it['needs'])) if it['needs'] else None
+        if need is not None and outcome.get(id(need)) is False:
+            left.append((it, f"{need['key'].split(':', 1)[-1]} failed in this run"))
+            continue
+        extra = need['estimate'] if need is not None and not outcome.get(id(need)) else 0
+        if budget is not None and used + it['estimate'] + extra > budget:
+            left.append((it, f"would not fit: about {minutes(it['estimate'] + extra)}, "
                              f"{minutes(max(0, int(budget - used)))} of the budget left"))
             continue
         began = clock()
@@ -145,6 +155,7 @@ def run_plan(todo, budget, runner, clock=time.monotonic):
             left.append((it, 'interrupted'))
             left += [(rest, 'not reached') for rest in todo[i + 1:]]
             return ran, left, True
+        outcome[id(it)] = ok
         ran.append((it, ok, int(clock() - began)))
     return ran, left, False
 
@@ -163,37 +174,69 @@ class Runner:
                 if self.budget is not None else '')
         say(f"[{number} of {self.total}] {describe(item)}: {item['command']} "
             f"(about {minutes(item['estimate'])}, {item['basis']}{left})")
-        began = time.monotonic()
+        began, since = time.monotonic(), int(time.time())
         child = subprocess.Popen(['sh', '-c', item['command']], cwd=REPO,
                                  stdin=subprocess.DEVNULL, start_new_session=True)
         try:
             rc = child.wait()
         except KeyboardInterrupt:
-            say(f"interrupted: stopping {item['command']}")
-            os.killpg(child.pid, signal.SIGINT)
-            try:
-                child.wait(timeout=120)
-            except subprocess.TimeoutExpired:
-                os.killpg(child.pid, signal.SIGKILL)
-                child.wait()
+            self.stop(child, item)
             raise
         seconds = int(time.monotonic() - began)
         for proof in sorted({p for p, _ in item['rows']}):
             subprocess.run([os.path.join(REPO, 'scripts', 'records.py'), 'seconds', proof,
-                            str(seconds)] + [r for p, r in item['rows'] if p == proof],
+                            str(seconds), str(since)]
+                           + [r for p, r in item['rows'] if p == proof],
                            cwd=REPO, env=dict(os.environ, TREE=item['tree']), check=False)
         say(f"{describe(item)}: {'done' if rc == 0 else f'FAILED (exit {rc})'} "
             f"in {minutes(seconds)}")
         return rc == 0
 
 
+    @staticmethod
+    def stop(child, item):
+        """CHILD's whole process group stopped: SIGTERM (a background job
+        of a shell, as make check's builder lane, ignores SIGINT), then,
+        after 120 s or once the command has ended, SIGKILL for what is
+        left of it.  Further signals wait meanwhile."""
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, signal.SIG_IGN)
+        say(f"interrupted: stopping {item['command']}")
+
+        def kill(sig):
+            try:
+                os.killpg(child.pid, sig)
+            except ProcessLookupError:
+                pass
+        kill(signal.SIGTERM)
+        try:
+            child.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            pass
+        kill(signal.SIGKILL)
+        child.wait()
+
+
+# What stops a run: Ctrl-C, kill, a terminal's or a session's end.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
 def print_plan(todo, budget):
     total = sum(it['estimate'] for it in todo)
     print(f"{len(todo)} rows not current and green, about {minutes(total)} in all"
           + (f'; a budget of {minutes(budget)}' if budget is not None else ''))
+    # what a run would do if each row took its estimate
+    clock = [0]
+
+    def runner(item, number):
+        clock[0] += item['estimate']
+        return True
+    _, left, _ = run_plan(todo, budget, runner, lambda: clock[0])
+    why = {id(it): w for it, w in left}
     for i, it in enumerate(todo, 1):
-        print(f"{i:3}. {describe(it)}: about {minutes(it['estimate'])} ({it['basis']})\n"
-              f"     {it['command']}")
+        verdict = f"left: {why[id(it)]}" if id(it) in why else 'runs'
+        print(f"{i:3}. {describe(it)}: about {minutes(it['estimate'])} ({it['basis']}); "
+              f"{verdict}\n     {it['command']}")
 
 
 def summary(ran, left, interrupted):
@@ -231,10 +274,11 @@ def main(argv):
 
     def stop(signum, frame):
         raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, stop)
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, stop)
     ran, left, interrupted = run_plan(todo, budget, Runner(len(todo), budget))
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
     summary(ran, left, interrupted)
     for t in order:
         if any(it['tree'] == t for it, _, _ in ran) or (

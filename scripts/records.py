@@ -17,16 +17,19 @@ bisect-proofs.txt) and are read as they are.
   records.py add-check CHECK.json    the runs of a make check record as rows
   records.py set PROOF ROW VERDICT [--hash-of VARIANT [PATCH]] [--detail T]
                                      one row (make breaks, make cross-build)
-  records.py proven PROOF ROW        exit 0 if ROW is current and passed
+  records.py proven PROOF ROW [DETAIL]
+                                     exit 0 if ROW is current and passed (and
+                                     its detail ends with DETAIL)
   records.py status                  every proof of the tree, one line each
   records.py todo                    the make commands of the proofs that are
                                      not current and green, one a line
   records.py rows                    every row of every proof as JSON: its
                                      command alone, whether it is current and
                                      green, how long it took (make check-all)
-  records.py seconds PROOF SECONDS ROW...
+  records.py seconds PROOF SECONDS SINCE ROW...
                                      how long the command that proved ROWs took,
-                                     kept in those of them that are current
+                                     kept in those of them that are current and
+                                     were written since SINCE (epoch seconds)
   records.py ktap                    the status as KTAP subtests (a host test
                                      of make check, which judges its own
                                      run's 'host' row itself)
@@ -102,6 +105,11 @@ class Proof:
     def row_command(self, tree, row):
         return self.command(tree, [row])
 
+    def row_needs(self, row):
+        """The key of a row that ROW's command proves first when it is not
+        proven (None: none)."""
+        return None
+
 
 def check_variants(arch=''):
     """The kernels of a whole make check (ARCH=arch), whatever slice of it
@@ -123,7 +131,15 @@ class CheckProof(Proof):
 
 class BreaksProof(Proof):
     """Rows are each architecture's control (the series alone: control,
-    control-ARCH) and each break, on its architecture's breaks worktree."""
+    control-ARCH) and each break, on its architecture's breaks worktree.
+    A break's command boots its architecture's control first, unless the
+    control is proven."""
+
+    def row_needs(self, row):
+        if row.startswith('control'):
+            return None
+        arch = break_arch(row)
+        return self.row_key('control' if arch == 'x86_64' else f'control-{arch}')
 
     def hash_spec(self, row):
         if row.startswith('control'):
@@ -427,13 +443,14 @@ def bisect_status():
     is now is proven in both configurations."""
     want = dict(line.split() for line in lib('prefix_code_hashes').splitlines())
     ledger = os.path.join(tree_path('TREE_DOCS'), 'bisect-proofs.txt')
-    have, dates = set(), set()
+    have, dates, quick = set(), set(), 0
     for line in (open(ledger).read().splitlines() if os.path.exists(ledger) else []):
         w = line.split()
         if line.startswith('#') or len(w) < 5:
             continue
         if want.get(w[1]) == w[2]:
             have.add((w[0], w[1]))
+            quick += len(w) > 10 and w[10] == 'quick'
             dates.add(w[4])
     rows = [(v, n) for v in ('bisect-series', 'bisect-series-off') for n in want]
     stale = [f'{n} ({"JL=y" if v == "bisect-series" else "JL=n"})'
@@ -444,7 +461,9 @@ def bisect_status():
             'dates': sorted(dates), 'command': f'make bisect TREE={tree()}',
             'title': f'make bisect: every prefix of the series built, booted and '
                      f'checked with CONFIG_JUMP_LABEL=y and =n ({len(rows) - len(stale)} of '
-                     f'{len(rows)} proven)'}
+                     f'{len(rows)} proven'
+                     + (f', {quick} of them with the quick profile of checks' if quick else '')
+                     + ')'}
 
 
 def statuses(ignore=()):
@@ -524,14 +543,16 @@ def plan_rows(names=None):
             out.append({'tree': t, 'proof': proof.name, 'row': r, 'key': proof.row_key(r),
                         'command': proof.row_command(t, r),
                         'todo': not current or row['verdict'] == FAIL,
-                        'seconds': row_seconds(row) if row else None})
+                        'seconds': row_seconds(row) if row else None,
+                        'needs': proof.row_needs(r)})
     for a in bench_archs():
         if names is not None and bench_name(a) not in names:
             continue
         s = bench_status(a)
+        took = load_json(seconds_path(), {}).get(s['proof'], {}).get('seconds')
         out.append({'tree': t, 'proof': s['proof'], 'row': s['rows'][0],
                     'key': s['proof'], 'command': s['command'],
-                    'todo': s['state'] != 'proven', 'seconds': None})
+                    'todo': s['state'] != 'proven', 'seconds': took})
     if names is not None and 'bisect' not in names:
         return out
     ledger = ledger_seconds()
@@ -547,23 +568,54 @@ def plan_rows(names=None):
     return out
 
 
-def row_proven(proof, r):
-    """Whether row R of PROOF is current and passed."""
+def row_proven(proof, r, detail=''):
+    """Whether row R of PROOF is current and passed (and its detail ends
+    with DETAIL: a control proven with the checks it must run now)."""
     row = load(proof)['rows'].get(r)
     return (proof in BY_NAME and row is not None and row['verdict'] == OK
-            and row.get('code_hash') == code_hash(proof, r))
+            and row.get('code_hash') == code_hash(proof, r)
+            and (row.get('detail') or '').endswith(detail))
 
 
-def cmd_seconds(proof, seconds, rows):
-    """SECONDS kept in each of ROWS of PROOF that is current: the time of
-    the command that just proved it."""
+def made_at(row):
+    """When ROW was written, in seconds since the epoch (0 if unknown)."""
+    try:
+        return datetime.datetime.strptime(f"{row['date']} {row.get('time', '00:00:00')}",
+                                          '%Y-%m-%d %H:%M:%S').replace(
+            tzinfo=datetime.timezone.utc).timestamp()
+    except (KeyError, ValueError):
+        return 0
+
+
+def seconds_path():
+    """make check-all's times of the proofs that keep no rows (make bench)."""
+    return os.path.join(records_dir(), 'seconds.json')
+
+
+def cmd_seconds(proof, seconds, since, rows):
+    """SECONDS kept in each of ROWS of PROOF that is current and was
+    written at or after SINCE (seconds since the epoch): the time of the
+    command that just proved it, not of one that stopped before it wrote
+    the row.  For make bench, which keeps no rows, in seconds.json with
+    the code hash it measured."""
     if proof not in BY_NAME:
+        arch = next((a for a in bench_archs() if bench_name(a) == proof), None)
+        if arch is None or bench_status(arch)['state'] != 'proven':
+            return
+        times = load_json(seconds_path(), {})
+        times[proof] = {'seconds': int(seconds), 'code_hash': lib('bench_code_hash').strip()}
+        os.makedirs(records_dir(), exist_ok=True)
+        with open(seconds_path() + '.new', 'w') as f:
+            json.dump(times, f, indent=1, sort_keys=True)
+            f.write('\n')
+        os.replace(seconds_path() + '.new', seconds_path())
         return
     rec = load(proof)
     p = BY_NAME[proof]
     hashes = code_hashes([p.hash_spec(r) for r in rows])
     kept = [r for r in rows if r in rec['rows']
-            and rec['rows'][r].get('code_hash') == hashes[p.hash_spec(r)]]
+            and rec['rows'][r].get('code_hash') == hashes[p.hash_spec(r)]
+            and made_at(rec['rows'][r]) >= int(since) - 1]
     for r in kept:
         rec['rows'][r]['seconds'] = int(seconds)
     if kept:
@@ -865,12 +917,12 @@ def main(argv):
         cmd_status()
     elif cmd == 'todo':
         cmd_todo()
-    elif cmd == 'proven' and len(args) == 2:
+    elif cmd == 'proven' and len(args) in (2, 3):
         return 0 if row_proven(*args) else 1
     elif cmd == 'rows':
         print(json.dumps(plan_rows(), indent=1))
-    elif cmd == 'seconds' and len(args) >= 3:
-        cmd_seconds(args[0], args[1], args[2:])
+    elif cmd == 'seconds' and len(args) >= 4:
+        cmd_seconds(args[0], args[1], args[2], args[3:])
     elif cmd == 'ktap':
         return cmd_ktap()
     elif cmd == 'letter':

@@ -10,6 +10,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,10 +25,10 @@ check_all = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(check_all)
 
 
-def row(tree, proof, name, seconds, todo=True, key=None):
+def row(tree, proof, name, seconds, todo=True, key=None, needs=None):
     return {'tree': tree, 'proof': proof, 'row': name, 'key': key or f'{proof}:{name}',
             'command': f'make {proof} TREE={tree} ROW={name}', 'todo': todo,
-            'seconds': seconds}
+            'seconds': seconds, 'needs': needs}
 
 
 class FakeClock:
@@ -43,7 +44,7 @@ class FakeClock:
 class Planner(unittest.TestCase):
     """The planner alone, on rows made up here."""
 
-    def run_rows(self, rows, budget, order=('6.1', '6.12'), kill=None):
+    def run_rows(self, rows, budget, order=('6.1', '6.12'), kill=None, fail=()):
         clock, seen = FakeClock(), []
 
         def runner(item, number):
@@ -51,7 +52,7 @@ class Planner(unittest.TestCase):
                 raise KeyboardInterrupt
             seen.append(item['key'])
             clock.now += item['seconds']
-            return True
+            return item['key'] not in fail
         todo = check_all.plan(list(order), rows)
         return check_all.run_plan(todo, budget, runner, clock), seen
 
@@ -91,6 +92,20 @@ class Planner(unittest.TestCase):
         self.assertEqual(seen, ['run:arm64-series', 'cross-build:mips'])
         self.assertEqual(ran[0][0]['proof'], 'check')
         self.assertEqual(ran[1][0]['estimate'], 90)
+
+    def test_a_break_counts_its_control_until_the_control_passed(self):
+        rows = [row('6.1', 'breaks', 'control', 600), row('6.1', 'breaks', 'b', 300,
+                                                          needs='breaks:control')]
+        # the control (600 s) does not fit; the break alone would, but
+        # its command boots the control first: 900 s
+        (ran, left, _), seen = self.run_rows(rows + [row('6.1', 'bisect', '1 (JL=y)', 400)],
+                                             500)
+        self.assertEqual(seen, ['bisect:1 (JL=y)'])
+        (ran, left, _), seen = self.run_rows(rows, 900)
+        self.assertEqual(seen, ['breaks:control', 'breaks:b'])
+        (ran, left, _), seen = self.run_rows(rows, None, fail=('breaks:control',))
+        self.assertEqual(seen, ['breaks:control'])
+        self.assertIn('control failed in this run', left[0][1])
 
     def test_a_row_never_run_is_estimated_from_the_nearest(self):
         rows = [row('6.1', 'breaks', 'x', None), row('6.12', 'breaks', 'x', 420, todo=False),
@@ -184,11 +199,15 @@ class PlannerOnRecords(unittest.TestCase):
         self.assertEqual(proofs, {'check', 'breaks', 'cross-build'})
 
     def test_the_seconds_a_row_took_are_kept_in_it(self):
+        since = int(time.time())
         self.prove('series')
-        records.cmd_seconds('check', '321', ['series', 'distro'])
+        records.cmd_seconds('check', '321', since, ['series', 'distro'])
         rows = records.load('check')['rows']
         self.assertEqual(rows['series']['seconds'], 321)
         self.assertNotIn('distro', rows)
+        # a command that stopped before it wrote the row leaves it as it was
+        records.cmd_seconds('check', '5', since + 3600, ['series'])
+        self.assertEqual(records.load('check')['rows']['series']['seconds'], 321)
         by = {it['key']: it for it in check_all.items_of(records.plan_rows(['check']), [self.tree])}
         self.assertEqual(by['run:series']['seconds'], 321)
 
