@@ -1,9 +1,9 @@
 #!/bin/sh
 # readme-blocks.sh: the generated blocks of README.md written again from
 # the records in the repository, between their marker lines: "timing"
-# (each tree's timings of make and make check, cold and warm, and its last
-# make check's table), "make help" (the Makefile's own list of targets
-# and variables) and "headline" (scripts/headline.py: the last make
+# (each tree's timings of make and make check, cold and warm, make
+# bisect's from its ledger, and its last make check's table), "make
+# help" (the Makefile's own list of targets and variables) and "headline" (scripts/headline.py: the last make
 # check's counts and the last make bench's headline figures).  Run by
 # make check-readme and make bench-readme; writes nothing else.
 set -eu
@@ -55,6 +55,25 @@ for tree in trees():
         if said:
             machines = sorted({r['machine'] for k, r in rows.items() if k.startswith(name + ' (')})
             lines.append(f"`{name} TREE={tree}`: " + '; '.join(said) + f", on {'; '.join(machines)}.")
+    # make bisect: the build and boot seconds of its ledger's prefixes,
+    # summed per profile of checks (bisect.sh; a line without one is full)
+    ledger = os.path.join(repo, docs, 'bisect-proofs.txt')
+    series = [l for l in open(tree_row(tree)['TREE_SERIES']) if l.split('#')[0].strip()]
+    sums = {}
+    for line in (open(ledger).read().splitlines() if os.path.exists(ledger) else []):
+        w = line.split()
+        # the prefixes of the series as long as it is now
+        if line.startswith('#') or len(w) < 10 or int(w[1]) > len(series):
+            continue
+        profile = w[10] if len(w) > 10 else 'full'
+        n, total = sums.get(profile, (0, 0))
+        sums[profile] = (n + 1, total + sum(int(x) for x in w[5:7] if x.isdigit()))
+    if sums:
+        said = [f"{profile} profile, {n} prefix runs: {total // 3600} h {total % 3600 // 60} min"
+                for profile, (n, total) in sorted(sums.items())]
+        lines.append(f"`make bisect TREE={tree}`, its ledger's build and boot seconds summed "
+                     f"([{docs}/bisect-proofs.txt]({docs}/bisect-proofs.txt), both configurations): "
+                     + '; '.join(said) + '.')
     check = os.path.join(repo, docs, 'check-results.json')
     if os.path.exists(check):
         meta = json.load(open(check)).get('meta', {})
