@@ -149,4 +149,8 @@ for arch in $archs; do
 done
 "$REPO/scripts/records.py" render
 [ -z "$missed" ] || die "breaks not caught:$missed"
-note "all $total breaks caught"
+if [ "$total" = 0 ]; then
+	note "no break named: the control alone"
+else
+	note "all $total breaks caught"
+fi
