@@ -255,13 +255,21 @@ def load(proof):
     return rec
 
 
-def save(rec):
-    os.makedirs(records_dir(), exist_ok=True)
-    path = record_path(rec['proof'])
+def write_whole(path, text):
+    """TEXT into PATH whole or not at all (a run stopped while it writes
+    leaves the old file)."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path + '.new', 'w') as f:
-        json.dump(rec, f, indent=1, sort_keys=True)
-        f.write('\n')
+        f.write(text)
     os.replace(path + '.new', path)
+
+
+def write_json(path, data):
+    write_whole(path, json.dumps(data, indent=1, sort_keys=True) + '\n')
+
+
+def save(rec):
+    write_json(record_path(rec['proof']), rec)
 
 
 _hashes = {}
@@ -443,11 +451,13 @@ def bisect_status():
     is now is proven in both configurations."""
     want = dict(line.split() for line in lib('prefix_code_hashes').splitlines())
     ledger = os.path.join(tree_path('TREE_DOCS'), 'bisect-proofs.txt')
-    have, dates, quick = set(), set(), 0
+    have, dates, quick, seconds = set(), set(), 0, {}
     for line in (open(ledger).read().splitlines() if os.path.exists(ledger) else []):
         w = line.split()
         if line.startswith('#') or len(w) < 5:
             continue
+        # how long the prefix took, of whatever code (make check-all's estimate)
+        seconds[(w[0], w[1])] = sum(int(x) for x in w[5:7] if x.isdigit()) or None
         if want.get(w[1]) == w[2]:
             have.add((w[0], w[1]))
             quick += len(w) > 10 and w[10] == 'quick'
@@ -456,7 +466,7 @@ def bisect_status():
     stale = [f'{n} ({"JL=y" if v == "bisect-series" else "JL=n"})'
              for v, n in rows if (v, n) not in have]
     state = 'proven' if not stale else 'missing' if not have else 'stale'
-    return {'proof': 'bisect', 'state': state,
+    return {'proof': 'bisect', 'state': state, 'seconds': seconds,
             'rows': [f'{n}' for _, n in rows], 'stale': stale, 'failed': [],
             'dates': sorted(dates), 'command': f'make bisect TREE={tree()}',
             'title': f'make bisect: every prefix of the series built, booted and '
@@ -512,19 +522,6 @@ def row_seconds(row):
     return int(m[1]) + int(m[2]) if m else None
 
 
-def ledger_seconds():
-    """{(VARIANT, PREFIX): build and boot seconds} of make bisect's ledger,
-    the newest line of each (of whatever code)."""
-    out = {}
-    path = os.path.join(tree_path('TREE_DOCS'), 'bisect-proofs.txt')
-    for line in (open(path).read().splitlines() if os.path.exists(path) else []):
-        w = line.split()
-        if line.startswith('#') or len(w) < 7:
-            continue
-        out[(w[0], w[1])] = sum(int(x) for x in w[5:7] if x.isdigit()) or None
-    return out
-
-
 def plan_rows(names=None):
     """Every row of every proof of the tree (or of the proofs NAMES), as
     make check-all plans them: the proof, the row, the key of the command
@@ -555,7 +552,6 @@ def plan_rows(names=None):
                     'todo': s['state'] != 'proven', 'seconds': took})
     if names is not None and 'bisect' not in names:
         return out
-    ledger = ledger_seconds()
     bisect = bisect_status()
     stale = set(bisect['stale'])
     for n in sorted(set(bisect['rows']), key=int):
@@ -564,7 +560,8 @@ def plan_rows(names=None):
             out.append({'tree': t, 'proof': 'bisect', 'row': f'{n} ({jl})',
                         'key': f'bisect:{v}:{n}',
                         'command': f'make bisect TREE={t} PREFIXES={n}-{n} CONFIGS={config}',
-                        'todo': f'{n} ({jl})' in stale, 'seconds': ledger.get((v, n))})
+                        'todo': f'{n} ({jl})' in stale,
+                        'seconds': bisect['seconds'].get((v, n))})
     return out
 
 
@@ -596,19 +593,15 @@ def cmd_seconds(proof, seconds, since, rows):
     """SECONDS kept in each of ROWS of PROOF that is current and was
     written at or after SINCE (seconds since the epoch): the time of the
     command that just proved it, not of one that stopped before it wrote
-    the row.  For make bench, which keeps no rows, in seconds.json with
-    the code hash it measured."""
+    the row.  For make bench, which keeps no rows, in seconds.json once
+    its results are of this code."""
     if proof not in BY_NAME:
         arch = next((a for a in bench_archs() if bench_name(a) == proof), None)
         if arch is None or bench_status(arch)['state'] != 'proven':
             return
         times = load_json(seconds_path(), {})
-        times[proof] = {'seconds': int(seconds), 'code_hash': lib('bench_code_hash').strip()}
-        os.makedirs(records_dir(), exist_ok=True)
-        with open(seconds_path() + '.new', 'w') as f:
-            json.dump(times, f, indent=1, sort_keys=True)
-            f.write('\n')
-        os.replace(seconds_path() + '.new', seconds_path())
+        times[proof] = {'seconds': int(seconds)}
+        write_json(seconds_path(), times)
         return
     rec = load(proof)
     p = BY_NAME[proof]
@@ -808,9 +801,7 @@ def cmd_render():
     for name, lines in (('proofs.md', render_proofs(ss)), ('breaks.md', render_breaks()),
                         ('cross-build.md', render_cross())):
         path = os.path.join(docs, name)
-        with open(path + '.new', 'w') as f:
-            f.write('\n'.join(lines) + '\n')
-        os.replace(path + '.new', path)
+        write_whole(path, '\n'.join(lines) + '\n')
         say(f'wrote {os.path.relpath(os.path.join(docs, name), REPO)}')
 
 
@@ -870,14 +861,12 @@ def cmd_time(name, seconds, state):
     if os.environ.get('CHECKS'):
         return
     path = cache_timings()
-    os.makedirs(os.path.dirname(path), exist_ok=True)
     rows = load_json(path, {})
     rows[f'{name} ({state})'] = {
         'name': name, 'state': state, 'seconds': int(seconds),
         'date': datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d'),
         'harness': harness_commit(), 'machine': machine()}
-    with open(path, 'w') as f:
-        json.dump(rows, f, indent=1, sort_keys=True)
+    write_json(path, rows)
 
 
 def cmd_timings():
@@ -889,10 +878,7 @@ def cmd_timings():
     for key, row in mine.items():
         if row['state'] in ('cold', 'warm') and row['date'] >= rows.get(key, {}).get('date', ''):
             rows[key] = row
-    os.makedirs(records_dir(), exist_ok=True)
-    with open(path, 'w') as f:
-        json.dump(rows, f, indent=1, sort_keys=True)
-        f.write('\n')
+    write_json(path, rows)
     say(f'{len(rows)} timings in {os.path.relpath(path, REPO)}')
 
 
